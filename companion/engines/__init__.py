@@ -1,0 +1,197 @@
+"""The games the companion knows, and the one way in: :func:`read_table`.
+
+Pure code: the standard library only, no I/O (see README.md in this folder).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (
+    FORMAT,
+    Engine,
+    Node,
+    Player,
+    TableFileError,
+    UnknownGameError,
+    UnsupportedGameError,
+    read_players,
+)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game in the registry."""
+
+    slug: str
+    """The ``game`` value of the table file and the URL part."""
+    name: str
+    min_players: int
+    max_players: int
+    colours: tuple[str, ...] | None
+    """Player colours, which are also the player ids; ``None``: the game has none."""
+    rulebooks: tuple[str, ...]
+    """The rulebooks in ../shared/rulebooks this game is built from."""
+    engine: Engine | None
+    """The scoring engine, or ``None`` while the game's files are not supported yet."""
+
+    @property
+    def supported(self) -> bool:
+        return self.engine is not None
+
+
+_ENGINE_MODULES = {
+    "foundations-of-rome": "foundations",
+    "all-roads": "all_roads",
+    "glory-to-rome": "glory",
+}
+"""The module of each game's engine, inside this package."""
+
+
+def _engines() -> dict[str, Engine]:
+    """The engines that exist so far, by game slug (a game without one is listed
+    as not supported yet)."""
+    found: dict[str, Engine] = {}
+    for slug, module_name in _ENGINE_MODULES.items():
+        try:
+            module = importlib.import_module(f"{__name__}.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{module_name}":
+                raise
+            continue
+        found[slug] = module.ENGINE
+    return found
+
+
+_ENGINES = _engines()
+
+GAMES: tuple[Game, ...] = (
+    Game(
+        slug="foundations-of-rome",
+        name="Foundations of Rome",
+        min_players=2,
+        max_players=5,
+        colours=("red", "blue", "green", "purple", "yellow"),
+        rulebooks=("001", "000"),
+        engine=_ENGINES.get("foundations-of-rome"),
+    ),
+    Game(
+        slug="all-roads",
+        name="All Roads",
+        min_players=2,
+        max_players=4,
+        colours=("red", "yellow", "green", "blue"),
+        rulebooks=("002",),
+        engine=_ENGINES.get("all-roads"),
+    ),
+    Game(
+        slug="glory-to-rome",
+        name="Glory to Rome",
+        min_players=2,
+        max_players=5,
+        colours=None,
+        rulebooks=("003", "004"),
+        engine=_ENGINES.get("glory-to-rome"),
+    ),
+)
+"""Every game, in the order the app lists them."""
+
+_BY_SLUG = {game.slug: game for game in GAMES}
+
+
+def find_game(slug: str) -> Game:
+    """The game with this slug.
+
+    :raises UnknownGameError: no such game.
+    """
+    try:
+        return _BY_SLUG[slug]
+    except KeyError:
+        known = ", ".join(_BY_SLUG)
+        raise UnknownGameError.at(
+            "game", f"unknown game {slug!r} (known: {known})"
+        ) from None
+
+
+@dataclass(frozen=True)
+class Table:
+    """A read and checked table file: the game, the seats and the game's sheet."""
+
+    game: Game
+    players: tuple[Player, ...]
+    sheet: Any
+    """The game module's own sheet type (e.g. ``foundations.City``)."""
+
+    def score_json(self) -> dict[str, object]:
+        """The result the ``companion score`` command prints."""
+        assert self.game.engine is not None  # read_table refuses unsupported games
+        return self.game.engine.score_json(self.sheet)
+
+
+def read_table(data: object) -> Table:
+    """Read a decoded table file strictly (spec: ../shared/spec/table-file.md).
+
+    :raises TableFileError: with the JSON path of every problem; its subclasses
+        :class:`UnknownGameError` and :class:`UnsupportedGameError` say that the
+        game itself is the problem.
+    """
+    root = Node(data)
+    if not isinstance(data, Mapping):
+        raise root.fail("a table file is a JSON object")
+    for key in ("format", "game"):
+        if key not in data:
+            raise TableFileError.at(key, "is required but missing")
+    fmt = root.child("format", data["format"]).str()
+    if fmt != FORMAT:
+        raise TableFileError.at(
+            "format", f"{fmt!r} is not a format this app reads (expected {FORMAT!r})"
+        )
+    game = find_game(root.child("game", data["game"]).str())
+    if game.engine is None:
+        raise UnsupportedGameError.at(
+            "game", f"{game.name} table files are not supported yet"
+        )
+    fields = root.object(
+        required=("format", "game", "players", *game.engine.required_keys),
+        optional=game.engine.optional_keys,
+    )
+    players = read_players(
+        fields["players"],
+        min_players=game.min_players,
+        max_players=game.max_players,
+        ids=game.colours,
+    )
+    sheet = game.engine.read(fields, players)
+    return Table(game=game, players=players, sheet=sheet)
+
+
+def new_table_document(game: Game, players: tuple[Player, ...]) -> dict[str, object]:
+    """The table file of a new table of ``game`` with these players.
+
+    :raises UnsupportedGameError: the game has no engine yet.
+    """
+    if game.engine is None:
+        raise UnsupportedGameError.at("game", f"{game.name} is not supported yet")
+    doc: dict[str, object] = {
+        "format": FORMAT,
+        "game": game.slug,
+        "players": [{"id": p.id, "name": p.name} for p in players],
+    }
+    doc.update(game.engine.blank(players))
+    return doc
+
+
+__all__ = [
+    "GAMES",
+    "Game",
+    "Table",
+    "TableFileError",
+    "UnknownGameError",
+    "UnsupportedGameError",
+    "find_game",
+    "new_table_document",
+    "read_table",
+]

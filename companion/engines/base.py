@@ -1,0 +1,266 @@
+"""Shared building blocks of the game engines: players, errors, strict JSON reading.
+
+Everything here is pure: standard library only, no I/O. The engines take plain
+values (the decoded JSON of a table file) and return frozen dataclasses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+JsonPath: TypeAlias = str
+"""A JSON path in the form the spec uses: ``buildings[3].lots[1]``, ``unbuilt.red``."""
+
+PlayerId: TypeAlias = str
+Points: TypeAlias = int
+
+FORMAT = "rome-companion/1"
+"""The table file format this version reads and writes."""
+
+PLAYER_ID_RE = re.compile(r"^[a-z][a-z0-9-]{0,19}$")
+"""A player id is a short lowercase word (spec: "Common envelope")."""
+
+NAME_MAX = 40
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a table file, and where it is."""
+
+    path: JsonPath
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+class RuleError(ValueError):
+    """Base class of every error an engine raises about its input."""
+
+
+class TableFileError(RuleError):
+    """A table file that breaks the spec or a game rule.
+
+    Carries one or more :class:`Problem`, each naming its JSON path; ``str()``
+    gives one line per problem, as the ``companion`` command prints them.
+    """
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        if not problems:
+            raise ValueError("TableFileError needs at least one problem")
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @classmethod
+    def at(cls, path: JsonPath, message: str) -> TableFileError:
+        """An error with a single problem at ``path``."""
+        return cls([Problem(path, message)])
+
+
+class UnknownGameError(TableFileError):
+    """The file names a game the app does not know."""
+
+
+class UnsupportedGameError(TableFileError):
+    """The game is known, but its scoring engine is not available yet."""
+
+
+def child_path(parent: JsonPath, key: str | int) -> JsonPath:
+    """The path of ``key`` inside ``parent``: ``a.b``, ``a[2]``, or ``b`` at the root."""
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    return f"{parent}.{key}" if parent else key
+
+
+def _kind(value: object) -> str:
+    """The JSON name of a value's type, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+@dataclass(frozen=True)
+class Node:
+    """A decoded JSON value together with its path, read strictly.
+
+    Every accessor checks the type (and bounds) it asks for and raises
+    :class:`TableFileError` naming this node's path when the value does not fit.
+    """
+
+    value: object
+    path: JsonPath = ""
+
+    def fail(self, message: str) -> TableFileError:
+        """An error about this node (to ``raise``)."""
+        return TableFileError.at(self.path, message)
+
+    def child(self, key: str | int, value: object) -> Node:
+        return Node(value, child_path(self.path, key))
+
+    def object(
+        self,
+        *,
+        required: Sequence[str] = (),
+        optional: Sequence[str] = (),
+    ) -> dict[str, Node]:
+        """This value as an object with exactly these keys.
+
+        :raises TableFileError: not an object, a required key missing, or an
+            unknown key (a typo must never silently score 0).
+        """
+        if not isinstance(self.value, dict):
+            raise self.fail(f"expected an object, got {_kind(self.value)}")
+        known = set(required) | set(optional)
+        for key in self.value:
+            if key not in known:
+                allowed = ", ".join(sorted(known)) or "none"
+                raise TableFileError.at(
+                    child_path(self.path, str(key)),
+                    f"unknown key {str(key)!r} (allowed here: {allowed})",
+                )
+        for key in required:
+            if key not in self.value:
+                raise TableFileError.at(
+                    child_path(self.path, key), "is required but missing"
+                )
+        return {key: self.child(key, val) for key, val in self.value.items()}
+
+    def mapping(self) -> dict[str, Node]:
+        """This value as an object with free keys (e.g. keyed by player id)."""
+        if not isinstance(self.value, dict):
+            raise self.fail(f"expected an object, got {_kind(self.value)}")
+        return {str(key): self.child(str(key), val) for key, val in self.value.items()}
+
+    def list(self, *, min_len: int = 0, max_len: int | None = None) -> list[Node]:
+        """This value as a list of ``min_len`` to ``max_len`` items."""
+        if not isinstance(self.value, list):
+            raise self.fail(f"expected a list, got {_kind(self.value)}")
+        n = len(self.value)
+        if n < min_len or (max_len is not None and n > max_len):
+            if max_len is None:
+                expected = f"at least {min_len}"
+            elif min_len == max_len:
+                expected = f"exactly {min_len}"
+            else:
+                expected = f"{min_len} to {max_len}"
+            raise self.fail(f"expected {expected} items, got {n}")
+        return [self.child(i, item) for i, item in enumerate(self.value)]
+
+    def int(self, *, min: int | None = None, max: int | None = None) -> int:  # noqa: A002
+        """This value as a whole number within ``min``..``max``."""
+        value = self.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"expected a whole number, got {_kind(value)}")
+        if min is not None and value < min:
+            raise self.fail(f"{value} is below the minimum {min}")
+        if max is not None and value > max:
+            raise self.fail(f"{value} is above the maximum {max}")
+        return value
+
+    def bool(self) -> bool:
+        if not isinstance(self.value, bool):
+            raise self.fail(f"expected true or false, got {_kind(self.value)}")
+        return self.value
+
+    def str(self, *, min_len: int = 0, max_len: int | None = None) -> str:
+        """This value as text of ``min_len`` to ``max_len`` characters."""
+        if not isinstance(self.value, str):
+            raise self.fail(f"expected text, got {_kind(self.value)}")
+        n = len(self.value)
+        if n < min_len:
+            raise self.fail("must not be empty" if min_len == 1 else "is too short")
+        if max_len is not None and n > max_len:
+            raise self.fail(f"is {n} characters long; at most {max_len} allowed")
+        return self.value
+
+    def choice(self, options: Sequence[str]) -> str:
+        """This value as one of ``options``."""
+        value = self.str()
+        if value not in options:
+            raise self.fail(f"{value!r} is not one of: {', '.join(options)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat at the table: ``id`` is the short word used in the file."""
+
+    id: PlayerId
+    name: str
+
+
+def read_players(
+    node: Node,
+    *,
+    min_players: int,
+    max_players: int,
+    ids: Sequence[str] | None = None,
+) -> tuple[Player, ...]:
+    """Read the seating order (spec: "Common envelope").
+
+    :param ids: the only ids allowed (a game whose ids are colours), or ``None``
+        for any short lowercase word.
+    :raises TableFileError: wrong count, a bad or repeated id, a bad name.
+    """
+    players: list[Player] = []
+    seen: set[str] = set()
+    for item in node.list(min_len=min_players, max_len=max_players):
+        fields = item.object(required=("id", "name"))
+        pid = fields["id"].str()
+        if ids is not None and pid not in ids:
+            raise fields["id"].fail(f"{pid!r} is not one of: {', '.join(ids)}")
+        if not PLAYER_ID_RE.match(pid):
+            raise fields["id"].fail(
+                f"{pid!r} is not a short lowercase word (a-z, digits, '-')"
+            )
+        if pid in seen:
+            raise fields["id"].fail(f"player id {pid!r} is used twice")
+        seen.add(pid)
+        name = fields["name"].str(min_len=1, max_len=NAME_MAX)
+        if not name.strip():
+            raise fields["name"].fail("must not be blank")
+        players.append(Player(pid, name))
+    return tuple(players)
+
+
+def per_player(
+    node: Node, players: Sequence[Player]
+) -> Iterator[tuple[Player, Node]]:
+    """The entries of an object keyed by player id, each checked to be a player."""
+    by_id = {p.id: p for p in players}
+    for key, child in node.mapping().items():
+        if key not in by_id:
+            raise child.fail(f"{key!r} is not a player at this table")
+        yield by_id[key], child
+
+
+@dataclass(frozen=True)
+class Engine:
+    """What a game module gives the registry: how to read, score and start a file.
+
+    Each game module builds one ``ENGINE``; the typed API of the module itself
+    (its sheet and result dataclasses) is what views and tests use directly.
+    """
+
+    required_keys: tuple[str, ...]
+    """Top-level keys of the table file this game requires (besides the envelope)."""
+    optional_keys: tuple[str, ...]
+    read: Callable[[Mapping[str, Node], tuple[Player, ...]], Any]
+    """Read the file's game part into the game's sheet; raises TableFileError."""
+    score_json: Callable[[Any], dict[str, object]]
+    """Score a sheet and return the JSON the ``companion score`` command prints."""
+    blank: Callable[[tuple[Player, ...]], dict[str, object]]
+    """The game-specific keys of a new table with these players (a valid file)."""
