@@ -1,1 +1,84 @@
-"""Rome table companion: scoring, rules lookup and reports for Roman-themed board games."""
+"""Rome table companion: scoring, rules lookup and reports for Roman board games."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+MIGRATIONS_DIR = str(Path(__file__).with_name("migrations"))
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create and configure the app (the factory ``flask --app companion`` finds).
+
+    Defaults are the embedded ones: an SQLite file and a secret key kept in the
+    instance folder, both created on first start. ``DATABASE_URL`` in the
+    environment (or ``DATABASE_URL`` in ``test_config``) points it at another
+    database, e.g. ``postgresql://user:pass@host/db``.
+    """
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder="../templates",
+        static_folder="../static",
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE_URL=os.environ.get("DATABASE_URL")
+        or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}",
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        BABEL_DEFAULT_LOCALE="en",
+        LANGUAGES=("en",),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        WTF_CSRF_TIME_LIMIT=None,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_uri(app.config["DATABASE_URL"])
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
+
+    from flask_babel import Babel
+    from flask_migrate import Migrate
+    from flask_wtf import CSRFProtect
+
+    from . import errors, web
+    from .models import db
+    from .views import tables
+
+    db.init_app(app)
+    Migrate(app, db, directory=MIGRATIONS_DIR)
+    Babel(app, locale_selector=web.select_locale)
+    # Every POST needs a valid CSRF token. A refused request shows the error
+    # page with what the player typed (errors.py), so nothing is lost.
+    CSRFProtect(app)
+    web.init_app(app)
+    errors.register_error_handlers(app)
+    app.register_blueprint(tables.bp)
+    return app
+
+
+def database_uri(url: str) -> str:
+    """The SQLAlchemy URL for ``url``: PostgreSQL goes through psycopg 3."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _instance_secret_key(instance: Path) -> str:
+    """The secret key kept in the instance folder, made on first start."""
+    path = instance / "secret_key"
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(secrets.token_hex(32))
+    return path.read_text().strip()

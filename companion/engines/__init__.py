@@ -62,7 +62,9 @@ def _engines() -> dict[str, Engine]:
             if exc.name != f"{__name__}.{module_name}":
                 raise
             continue
-        found[slug] = module.ENGINE
+        engine = getattr(module, "ENGINE", None)
+        if isinstance(engine, Engine):
+            found[slug] = engine
     return found
 
 
@@ -127,7 +129,8 @@ class Table:
 
     def score_json(self) -> dict[str, object]:
         """The result the ``companion score`` command prints."""
-        assert self.game.engine is not None  # read_table refuses unsupported games
+        if self.game.engine is None:  # read_table refuses these: never here
+            raise UnsupportedGameError.at("game", f"{self.game.name} is not supported")
         return self.game.engine.score_json(self.sheet)
 
 

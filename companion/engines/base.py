@@ -6,6 +6,7 @@ values (the decoded JSON of a table file) and return frozen dataclasses.
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -69,7 +70,7 @@ class UnsupportedGameError(TableFileError):
 
 
 def child_path(parent: JsonPath, key: str | int) -> JsonPath:
-    """The path of ``key`` inside ``parent``: ``a.b``, ``a[2]``, or ``b`` at the root."""
+    """The path of ``key`` in ``parent``: ``a.b``, ``a[2]``, or ``b`` at the root."""
     if isinstance(key, int):
         return f"{parent}[{key}]"
     return f"{parent}.{key}" if parent else key
@@ -103,18 +104,18 @@ class Node:
     value: object
     path: JsonPath = ""
 
-    def fail(self, message: str) -> TableFileError:
+    def fail(self, message: builtins.str) -> TableFileError:
         """An error about this node (to ``raise``)."""
         return TableFileError.at(self.path, message)
 
-    def child(self, key: str | int, value: object) -> Node:
+    def child(self, key: builtins.str | builtins.int, value: object) -> Node:
         return Node(value, child_path(self.path, key))
 
     def object(
         self,
         *,
-        required: Sequence[str] = (),
-        optional: Sequence[str] = (),
+        required: Sequence[builtins.str] = (),
+        optional: Sequence[builtins.str] = (),
     ) -> dict[str, Node]:
         """This value as an object with exactly these keys.
 
@@ -144,7 +145,9 @@ class Node:
             raise self.fail(f"expected an object, got {_kind(self.value)}")
         return {str(key): self.child(str(key), val) for key, val in self.value.items()}
 
-    def list(self, *, min_len: int = 0, max_len: int | None = None) -> list[Node]:
+    def list(
+        self, *, min_len: builtins.int = 0, max_len: builtins.int | None = None
+    ) -> builtins.list[Node]:
         """This value as a list of ``min_len`` to ``max_len`` items."""
         if not isinstance(self.value, list):
             raise self.fail(f"expected a list, got {_kind(self.value)}")
@@ -159,7 +162,9 @@ class Node:
             raise self.fail(f"expected {expected} items, got {n}")
         return [self.child(i, item) for i, item in enumerate(self.value)]
 
-    def int(self, *, min: int | None = None, max: int | None = None) -> int:  # noqa: A002
+    def int(
+        self, *, min: builtins.int | None = None, max: builtins.int | None = None
+    ) -> builtins.int:  # noqa: A002
         """This value as a whole number within ``min``..``max``."""
         value = self.value
         if isinstance(value, bool) or not isinstance(value, int):
@@ -170,12 +175,14 @@ class Node:
             raise self.fail(f"{value} is above the maximum {max}")
         return value
 
-    def bool(self) -> bool:
+    def bool(self) -> builtins.bool:
         if not isinstance(self.value, bool):
             raise self.fail(f"expected true or false, got {_kind(self.value)}")
         return self.value
 
-    def str(self, *, min_len: int = 0, max_len: int | None = None) -> str:
+    def str(
+        self, *, min_len: builtins.int = 0, max_len: builtins.int | None = None
+    ) -> builtins.str:
         """This value as text of ``min_len`` to ``max_len`` characters."""
         if not isinstance(self.value, str):
             raise self.fail(f"expected text, got {_kind(self.value)}")
@@ -186,7 +193,7 @@ class Node:
             raise self.fail(f"is {n} characters long; at most {max_len} allowed")
         return self.value
 
-    def choice(self, options: Sequence[str]) -> str:
+    def choice(self, options: Sequence[builtins.str]) -> builtins.str:
         """This value as one of ``options``."""
         value = self.str()
         if value not in options:
@@ -236,9 +243,7 @@ def read_players(
     return tuple(players)
 
 
-def per_player(
-    node: Node, players: Sequence[Player]
-) -> Iterator[tuple[Player, Node]]:
+def per_player(node: Node, players: Sequence[Player]) -> Iterator[tuple[Player, Node]]:
     """The entries of an object keyed by player id, each checked to be a player."""
     by_id = {p.id: p for p in players}
     for key, child in node.mapping().items():

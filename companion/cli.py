@@ -1,0 +1,98 @@
+"""The ``companion`` command (spec: ../shared/spec/table-file.md, "The command").
+
+A thin adapter: read the file, hand it to the engines, print JSON. Problems go
+to standard error, one line each, with exit status 2 and nothing on standard
+output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from .engines import TableFileError, read_table
+
+EXIT_OK = 0
+EXIT_INVALID = 2
+
+
+class InputError(Exception):
+    """The file could not be read as JSON at all."""
+
+
+def load_json(path: str, stdin: TextIO) -> Any:
+    """Decode the table file at ``path`` (``-``: standard input)."""
+    try:
+        if path == "-":
+            text = stdin.read()
+        else:
+            with open(path, encoding="utf-8-sig") as fh:
+                text = fh.read()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: the file is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, "
+            f"column {exc.colno}"
+        ) from None
+
+
+def cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Score a table file and print the result as JSON."""
+    try:
+        table = read_table(load_json(args.file, sys.stdin))
+        result = table.score_json()
+    except InputError as exc:
+        print(exc, file=err)
+        return EXIT_INVALID
+    except TableFileError as exc:
+        for problem in exc.problems:
+            print(problem, file=err)
+        return EXIT_INVALID
+    json.dump(result, out, ensure_ascii=False, indent=2)
+    out.write("\n")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Score Roman-themed board games from a table file "
+        "(format rome-companion/1).",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    score = commands.add_parser(
+        "score",
+        help="score a table file and print the result as JSON",
+        description="Score a table file and print the result as JSON. A file "
+        "that breaks a rule exits 2 with one line per problem on standard error.",
+    )
+    score.add_argument(
+        "file", metavar="FILE", help="the table file; - reads standard input"
+    )
+    score.set_defaults(handler=cmd_score)
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Run the command; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    handler = args.handler
+    status: int = handler(args, out or sys.stdout, err or sys.stderr)
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

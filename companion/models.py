@@ -1,0 +1,102 @@
+"""The database tables: a game table and the history of its table file.
+
+The current state of a table is the table file (../shared/spec/table-file.md)
+of the history step it points at; every change a player makes adds a step.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+from typing import Any
+
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    event,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class GameTable(db.Model):  # type: ignore[name-defined,misc]
+    """One game being played: the game, its options and where its history stands."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """Unguessable: the only key to the table, used in its URL."""
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """Expansions and other table options (the table file carries only state)."""
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, index=True
+    )
+    position: Mapped[int] = mapped_column(Integer, default=1)
+    """The ``seq`` of the history step that is the current state."""
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    """Raised by every change; an edit made against an older version is refused."""
+
+    steps: Mapped[list[HistoryStep]] = relationship(
+        back_populates="table",
+        order_by="HistoryStep.seq",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+    # SQLAlchemy checks the version in the UPDATE itself, so two requests that
+    # both read version 3 cannot both write: the second gets StaleDataError.
+    __mapper_args__ = {"version_id_col": version}
+
+
+class HistoryStep(db.Model):  # type: ignore[name-defined,misc]
+    """One change to a table: what was done, and the table file after it."""
+
+    __tablename__ = "history_steps"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(40))
+    """What the player did, as a key (``create``, ``rename`` ...); the words are
+    made at display time, in the reader's language."""
+    details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """The values the words of ``action`` need (names, lots ...)."""
+    document: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The whole table file after this step."""
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
+
+    table: Mapped[GameTable] = relationship(back_populates="steps")
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
+    """Make SQLite enforce foreign keys (so deleting a table deletes its history)."""
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()

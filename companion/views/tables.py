@@ -1,0 +1,364 @@
+"""Tables: create, list, open, rename, undo/redo, history, import/export, delete."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from .. import store
+from ..engines import (
+    Game,
+    TableFileError,
+    UnknownGameError,
+    find_game,
+    new_table_document,
+    read_table,
+)
+from ..engines.base import Player
+from ..forms import ActionForm, ImportForm, RenamePlayersForm, new_table_form
+from ..models import GameTable, HistoryStep
+
+bp = Blueprint("tables", __name__)
+
+STEP_WORDS = {
+    "create": _l("Table created"),
+    "import": _l("Imported from a table file"),
+    "rename": _l("Renamed %(old)s to %(new)s"),
+    "rename-many": _l("Renamed players"),
+}
+"""The words of each kind of history step (``HistoryStep.action``)."""
+
+
+def describe_step(step: HistoryStep) -> str:
+    words = STEP_WORDS.get(step.action)
+    if words is None:
+        return step.action
+    try:
+        return str(words) % step.details if step.details else str(words)
+    except (KeyError, TypeError, ValueError):
+        return str(words)
+
+
+def game_or_404(slug: str) -> Game:
+    try:
+        return find_game(slug)
+    except UnknownGameError:
+        abort(404, _("There is no game called %(slug)s.", slug=slug))
+
+
+def table_or_404(table_id: str) -> GameTable:
+    table = store.get_table(table_id)
+    if table is None:
+        abort(
+            404,
+            _(
+                "No table has this address. It may have been deleted, or the "
+                "link is incomplete."
+            ),
+        )
+    return table
+
+
+def players_of(document: dict[str, Any]) -> list[Player]:
+    return [Player(p["id"], p["name"]) for p in document["players"]]
+
+
+def export_filename(table: GameTable) -> str:
+    return f"{table.game}-{table.id}.json"
+
+
+def dump_document(document: dict[str, Any]) -> str:
+    """The table file as exported: UTF-8 JSON, names as typed, a final newline."""
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+@bp.get("/")
+def index() -> ResponseReturnValue:
+    """Home: the tables, most recent first; new table; import."""
+    tables = store.recent_tables()
+    return render_template(
+        "index.html",
+        tables=[(t, players_of(store.current_document(t))) for t in tables],
+        import_form=ImportForm(),
+    )
+
+
+@bp.route("/new/<slug>", methods=("GET", "POST"))
+def new_table(slug: str) -> ResponseReturnValue:
+    """Start a table: players in seating order, their colours, the options."""
+    game = game_or_404(slug)
+    form = new_table_form(game, request.form if request.method == "POST" else None)
+    if request.method == "POST" and form.validate():
+        players = tuple(
+            Player(
+                row.form.colour.data if game.colours else f"p{index}",
+                row.form.name.data.strip(),
+            )
+            for index, row in enumerate(form.filled_rows(), start=1)
+        )
+        try:
+            document = new_table_document(game, players)
+            read_table(document)
+        except TableFileError as exc:
+            form.form_errors.append(str(exc))
+        else:
+            table = store.create_table(
+                game.slug, document, options=form.chosen_options()
+            )
+            return redirect(url_for("tables.show", table_id=table.id))
+    return render_template("tables/new.html", game=game, form=form)
+
+
+def table_page(
+    table: GameTable,
+    *,
+    rename_form: RenamePlayersForm | None = None,
+    status: int = 200,
+    conflict: str | None = None,
+) -> ResponseReturnValue:
+    document = store.current_document(table)
+    players = players_of(document)
+    if rename_form is None:
+        rename_form = RenamePlayersForm(
+            data={
+                "version": table.version,
+                "players": [{"name": p.name} for p in players],
+            }
+        )
+    else:
+        # Keep what the player typed, but let the next send go against the
+        # current version.
+        rename_form.version.data = table.version
+    return (
+        render_template(
+            "tables/show.html",
+            table=table,
+            game=find_game(table.game),
+            players=players,
+            document=document,
+            rename_form=rename_form,
+            action_form=ActionForm(data={"version": table.version}),
+            can_undo=store.can_undo(table),
+            can_redo=store.can_redo(table),
+            conflict=conflict,
+        ),
+        status,
+    )
+
+
+def conflict_message(error: store.StaleEditError) -> str:
+    return _(
+        "Someone changed this table on another device while you were editing, so "
+        "your change was not saved. The table as it is now is shown below; your "
+        "input is kept in the form, so check it and send it again."
+    )
+
+
+@bp.get("/t/<table_id>")
+def show(table_id: str) -> ResponseReturnValue:
+    return table_page(table_or_404(table_id))
+
+
+@bp.post("/t/<table_id>/players")
+def rename_players(table_id: str) -> ResponseReturnValue:
+    """Rename players (seats and colours stay)."""
+    table = table_or_404(table_id)
+    form = RenamePlayersForm(request.form)
+    document = store.current_document(table)
+    players = players_of(document)
+    if not form.validate():
+        return table_page(table, rename_form=form, status=400)
+    names = [row.form.name.data.strip() for row in form.players]
+    if len(names) != len(players):
+        form.form_errors.append(_("The players changed; reload the page."))
+        return table_page(table, rename_form=form, status=409)
+    changed = [(p, n) for p, n in zip(players, names, strict=True) if p.name != n]
+    if not changed:
+        flash(_("Nothing to change."))
+        return redirect(url_for("tables.show", table_id=table.id))
+    new_document = dict(document)
+    new_document["players"] = [
+        {**entry, "name": name}
+        for entry, name in zip(document["players"], names, strict=True)
+    ]
+    try:
+        read_table(new_document)
+    except TableFileError as exc:
+        form.form_errors.extend(p.message for p in exc.problems)
+        return table_page(table, rename_form=form, status=400)
+    if len(changed) == 1:
+        action, details = "rename", {"old": changed[0][0].name, "new": changed[0][1]}
+    else:
+        action, details = "rename-many", {}
+    try:
+        store.record(
+            table,
+            new_document,
+            expected_version=form.version.data,
+            action=action,
+            details=details,
+        )
+    except store.StaleEditError as exc:
+        return table_page(
+            table, rename_form=form, status=409, conflict=conflict_message(exc)
+        )
+    flash(_("Saved."))
+    return redirect(url_for("tables.show", table_id=table.id))
+
+
+def _move(table_id: str, *, forward: bool) -> ResponseReturnValue:
+    table = table_or_404(table_id)
+    form = ActionForm(request.form)
+    if not form.validate():
+        abort(400, _("This button's form was incomplete; reload the page."))
+    try:
+        if forward:
+            step = store.redo(table, expected_version=form.version.data)
+            flash(_("Redone: %(what)s", what=describe_step(step)))
+        else:
+            step = store.undo(table, expected_version=form.version.data)
+            flash(_("Undone: %(what)s", what=describe_step(step)))
+    except store.StaleEditError as exc:
+        return table_page(table, status=409, conflict=conflict_message(exc))
+    except store.NothingToUndoError:
+        flash(_("Nothing to redo.") if forward else _("Nothing to undo."))
+    # Only a fixed set of places to return to: never a URL taken from the request.
+    endpoint = (
+        "tables.history" if request.form.get("next") == "history" else "tables.show"
+    )
+    return redirect(url_for(endpoint, table_id=table.id))
+
+
+@bp.post("/t/<table_id>/undo")
+def undo(table_id: str) -> ResponseReturnValue:
+    return _move(table_id, forward=False)
+
+
+@bp.post("/t/<table_id>/redo")
+def redo(table_id: str) -> ResponseReturnValue:
+    return _move(table_id, forward=True)
+
+
+@bp.get("/t/<table_id>/history")
+def history(table_id: str) -> ResponseReturnValue:
+    table = table_or_404(table_id)
+    steps = [(step, describe_step(step)) for step in reversed(table.steps)]
+    return render_template(
+        "tables/history.html",
+        table=table,
+        game=find_game(table.game),
+        players=players_of(store.current_document(table)),
+        steps=steps,
+        action_form=ActionForm(data={"version": table.version}),
+        can_undo=store.can_undo(table),
+        can_redo=store.can_redo(table),
+    )
+
+
+@bp.get("/t/<table_id>/export")
+def export(table_id: str) -> Response:
+    """Download the table file (../shared/spec/table-file.md)."""
+    table = table_or_404(table_id)
+    return Response(
+        dump_document(store.current_document(table)),
+        mimetype="application/json",
+        headers={
+            "Content-Disposition": f'attachment; filename="{export_filename(table)}"'
+        },
+    )
+
+
+@bp.post("/import")
+def import_table() -> ResponseReturnValue:
+    """Make a new table from an uploaded table file; a bad file changes nothing."""
+    form = ImportForm()
+    problems: list[str] = []
+    if form.validate_on_submit():
+        raw = form.file.data.read()
+        try:
+            data = json.loads(raw.decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            problems.append(_("The file is not UTF-8 text; is it a table file?"))
+        except json.JSONDecodeError as exc:
+            problems.append(
+                _(
+                    "The file is not valid JSON (line %(line)d, column %(col)d: "
+                    "%(msg)s).",
+                    line=exc.lineno,
+                    col=exc.colno,
+                    msg=exc.msg,
+                )
+            )
+        else:
+            try:
+                parsed = read_table(data)
+            except TableFileError as exc:
+                problems.extend(str(p) for p in exc.problems)
+            else:
+                table = store.create_table(
+                    parsed.game.slug,
+                    data,
+                    options=options_from_document(parsed.game, data),
+                    action="import",
+                    details={"filename": form.file.data.filename or ""},
+                )
+                flash(_("Imported. This is a new table; the file is unchanged."))
+                return redirect(url_for("tables.show", table_id=table.id))
+    return (
+        render_template(
+            "tables/import.html",
+            import_form=form,
+            problems=problems,
+            filename=getattr(form.file.data, "filename", None),
+        ),
+        400,
+    )
+
+
+def options_from_document(game: Game, document: dict[str, Any]) -> dict[str, bool]:
+    """The options a table file implies (it carries state, not settings)."""
+    if game.slug != "foundations-of-rome":
+        return {}
+    return {
+        "roads": "road_boards" in document,
+        "monuments": any(
+            b.get("type") == "monument" for b in document.get("buildings", [])
+        ),
+    }
+
+
+@bp.route("/t/<table_id>/delete", methods=("GET", "POST"))
+def delete(table_id: str) -> ResponseReturnValue:
+    """Delete a table, after a confirmation page."""
+    table = table_or_404(table_id)
+    form = ActionForm(data={"version": table.version})
+    if request.method == "POST":
+        form = ActionForm(request.form)
+        if form.validate():
+            try:
+                store.delete_table(table, expected_version=form.version.data)
+            except store.StaleEditError as exc:
+                return table_page(table, status=409, conflict=conflict_message(exc))
+            flash(_("The table was deleted."))
+            return redirect(url_for("tables.index"))
+    return render_template(
+        "tables/delete.html",
+        table=table,
+        game=find_game(table.game),
+        players=players_of(store.current_document(table)),
+        form=form,
+    )

@@ -1,0 +1,73 @@
+"""Web plumbing shared by every page: language, security headers, template helpers."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, request
+from flask.typing import ResponseReturnValue
+from flask_babel import lazy_gettext as _l
+
+from .engines import GAMES
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+"""Everything comes from the app itself: no CDN, no inline script."""
+
+COLOUR_NAMES = {
+    "red": _l("Red"),
+    "blue": _l("Blue"),
+    "green": _l("Green"),
+    "purple": _l("Purple"),
+    "yellow": _l("Yellow"),
+}
+"""Player colours in words: a colour is never shown by its swatch alone."""
+
+GAME_NAMES = {
+    "foundations-of-rome": _l("Foundations of Rome"),
+    "all-roads": _l("All Roads"),
+    "glory-to-rome": _l("Glory to Rome"),
+}
+
+GAME_OPTIONS = {
+    "foundations-of-rome": (
+        ("roads", _l("Roads of Fortune expansion (road boards)")),
+        ("monuments", _l("Monuments expansion")),
+    ),
+}
+"""The options (expansions) a table of each game may turn on."""
+
+
+def select_locale() -> str | None:
+    """The player's language, from the browser's preferences."""
+    return request.accept_languages.best_match(current_app.config["LANGUAGES"])
+
+
+def _security_headers(response: ResponseReturnValue) -> ResponseReturnValue:
+    headers = response.headers  # type: ignore[union-attr]
+    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("X-Frame-Options", "DENY")
+    headers.setdefault("Referrer-Policy", "same-origin")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(_security_headers)
+    app.jinja_env.globals.update(
+        GAMES=GAMES,
+        GAME_NAMES=GAME_NAMES,
+        COLOUR_NAMES=COLOUR_NAMES,
+        OPTION_NAMES={
+            key: label for options in GAME_OPTIONS.values() for key, label in options
+        },
+    )

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Set up and run every check: lint, format, types, and the whole test suite (engines,
+# web, storage on SQLite and PostgreSQL, the shared scenarios, the browser tests).
+# Arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/system-deps.sh test
+scripts/venv.sh test
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  if url=$(scripts/postgres.sh); then
+    export TEST_DATABASE_URL=$url
+  else
+    echo "PostgreSQL tests will be skipped (set TEST_DATABASE_URL to run them)." >&2
+  fi
+fi
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+.venv/bin/mypy
+.venv/bin/python -m pytest "$@"

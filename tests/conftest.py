@@ -1,0 +1,164 @@
+"""Fixtures: an app on a fresh database, its client, and actions for tables."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from flask_migrate import downgrade, upgrade
+from werkzeug.test import TestResponse
+
+from companion import create_app
+from companion.models import db
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+IN_CI = os.environ.get("CI") == "true"
+POSTGRES_URL = os.environ.get("TEST_DATABASE_URL")
+
+
+def require_shared() -> Path:
+    """The ../shared folder: skipped where a checkout lacks it, never in CI."""
+    if not SHARED.is_dir():
+        if IN_CI:
+            pytest.fail(f"{SHARED} is missing; CI always has it")
+        pytest.skip(f"{SHARED} is not beside this checkout")
+    return SHARED
+
+
+def _backends() -> list[Any]:
+    backends: list[Any] = ["sqlite"]
+    if POSTGRES_URL or IN_CI:
+        backends.append(pytest.param("postgres", marks=pytest.mark.postgres))
+    return backends
+
+
+def make_app(instance: Path, database_url: str, **config: Any) -> Flask:
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": database_url,
+            **config,
+        }
+    )
+    app.instance_path = str(instance)
+    return app
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    """The app on a fresh SQLite file, schema made by the migrations."""
+    app = make_app(tmp_path, f"sqlite:///{tmp_path / 'test.sqlite3'}")
+    with app.app_context():
+        upgrade()
+    yield app
+
+
+@pytest.fixture(params=_backends())
+def any_db_app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
+    """The app on SQLite and, with TEST_DATABASE_URL (always in CI), PostgreSQL."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    else:
+        if not POSTGRES_URL:
+            pytest.fail("CI must set TEST_DATABASE_URL to a PostgreSQL database")
+        url = POSTGRES_URL
+    app = make_app(tmp_path, url)
+    with app.app_context():
+        if request.param == "postgres":
+            downgrade(revision="base")
+        upgrade()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+VERSION_RE = re.compile(r'name="version"[^>]*value="(\d+)"')
+
+
+class TableActions:
+    """Things a player does, as requests (like flaskr's AuthActions)."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+
+    def csrf(self, path: str = "/") -> str:
+        page = self.client.get(path).get_data(as_text=True)
+        match = CSRF_RE.search(page)
+        assert match, f"no CSRF token on {path}"
+        return match.group(1)
+
+    def version(self, table_id: str) -> int:
+        page = self.client.get(f"/t/{table_id}").get_data(as_text=True)
+        match = VERSION_RE.search(page)
+        assert match
+        return int(match.group(1))
+
+    def create(
+        self,
+        game: str,
+        players: list[tuple[str, str]],
+        *,
+        options: tuple[str, ...] = (),
+        follow: bool = False,
+    ) -> TestResponse:
+        """Post the new-table form: ``players`` as (name, colour) in seat order."""
+        data: dict[str, Any] = {"csrf_token": self.csrf(f"/new/{game}")}
+        for index in range(5):
+            name, colour = players[index] if index < len(players) else ("", "")
+            data[f"players-{index}-name"] = name
+            if colour:
+                data[f"players-{index}-colour"] = colour
+        for key in options:
+            data[f"option_{key}"] = "y"
+        return self.client.post(f"/new/{game}", data=data, follow_redirects=follow)
+
+    def create_id(self, game: str, players: list[tuple[str, str]], **kw: Any) -> str:
+        response = self.create(game, players, **kw)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        return response.headers["Location"].rsplit("/", 1)[-1]
+
+    def post_action(self, table_id: str, action: str, **extra: Any) -> TestResponse:
+        data = {
+            "csrf_token": self.csrf(f"/t/{table_id}"),
+            "version": self.version(table_id),
+            **extra,
+        }
+        return self.client.post(f"/t/{table_id}/{action}", data=data)
+
+    def rename(
+        self, table_id: str, names: list[str], version: int | None = None
+    ) -> TestResponse:
+        data: dict[str, Any] = {
+            "csrf_token": self.csrf(f"/t/{table_id}"),
+            "version": self.version(table_id) if version is None else version,
+        }
+        for index, name in enumerate(names):
+            data[f"players-{index}-name"] = name
+        return self.client.post(f"/t/{table_id}/players", data=data)
+
+    def import_file(self, content: bytes, filename: str = "table.json") -> TestResponse:
+        from io import BytesIO
+
+        data = {"csrf_token": self.csrf("/"), "file": (BytesIO(content), filename)}
+        return self.client.post(
+            "/import", data=data, content_type="multipart/form-data"
+        )
+
+
+@pytest.fixture
+def actions(client: FlaskClient) -> TableActions:
+    return TableActions(client)
