@@ -1,0 +1,810 @@
+"""All Roads: the final tally (fewest unbuilt points wins) and each player's supply.
+
+Rulebook 002 (All Roads). Two parts, both pure:
+
+* the final tally: :func:`score` reads the tokens each player has left unbuilt,
+  scores them and places the players, explaining every tie-break in words;
+* the in-game record: a :class:`Supply` per player and :func:`apply_turn`, which
+  applies one turn's builds and upgrades with the rulebook's substitution rules
+  when a token type runs out.
+
+The table file part (spec: "All Roads") is read by :func:`read`; ``ENGINE`` is
+what the registry in ``__init__.py`` picks up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from types import MappingProxyType
+from typing import TypeAlias
+
+from .base import (
+    Engine,
+    Node,
+    Player,
+    PlayerId,
+    Points,
+    RuleError,
+    TableFileError,
+    child_path,
+    per_player,
+)
+
+GAME = "all-roads"
+"""The ``game`` value of an All Roads table file."""
+
+SRC_COMPONENTS = "002 (All Roads), Components"
+SRC_GOAL = "002 (All Roads), Goal of the Game"
+SRC_END = "002 (All Roads), End of the Game"
+SRC_HOUSES = "002 (All Roads), II.1 Build Houses"
+SRC_VILLAS_SPAS = "002 (All Roads), II.2 Build Villas & Spas"
+SRC_UPGRADE = "002 (All Roads), II.3 Upgrade Houses"
+SRC_MONUMENTS = "002 (All Roads), II.4 Build Monuments"
+SRC_TRADE_ROUTES = "002 (All Roads), II.5 Claim Trade Routes"
+SRC_OUT_OF_TOKENS = "002 (All Roads), Out of Tokens?"
+
+
+class Token(Enum):
+    """A kind of wooden token, in the order the tie-breaks compare them.
+
+    Each player has 7 houses, 6 villas, 3 spas and 3 monuments (002, Components);
+    a token left unbuilt at the end counts against its owner (002, End of the Game).
+    """
+
+    MONUMENT = "monument"
+    """4 points; built inside a road loop with no roads in it (002, II.4)."""
+    SPA = "spa"
+    """3 points; a loop dead end at the concave side of a lake (002, II.2)."""
+    VILLA = "villa"
+    """2 points; a dead end enclosed by a road loop (002, II.2)."""
+    HOUSE = "house"
+    """1 point; any newly formed dead end (002, II.1)."""
+
+    @property
+    def points(self) -> Points:
+        """What one unbuilt token of this kind costs (002, End of the Game)."""
+        return _POINTS[self]
+
+    @property
+    def per_player(self) -> int:
+        """How many tokens of this kind each player has (002, Components)."""
+        return _PER_PLAYER[self]
+
+    def count_text(self, n: int) -> str:
+        """``"1 monument"``, ``"3 villas"``."""
+        return f"{n} {self.value}" + ("" if n == 1 else "s")
+
+
+_POINTS: Mapping[Token, Points] = MappingProxyType(
+    {Token.MONUMENT: 4, Token.SPA: 3, Token.VILLA: 2, Token.HOUSE: 1}
+)
+_PER_PLAYER: Mapping[Token, int] = MappingProxyType(
+    {Token.MONUMENT: 3, Token.SPA: 3, Token.VILLA: 6, Token.HOUSE: 7}
+)
+
+TIE_BREAK_ORDER: tuple[Token, ...] = (Token.MONUMENT, Token.SPA, Token.VILLA)
+"""Tied players compare monuments built, then spas, then villas (002, End of the
+Game)."""
+
+FULL_SUPPLY_POINTS: Points = sum(t.points * t.per_player for t in Token)
+"""The unbuilt points of a player who has built nothing: 12 + 9 + 12 + 7 = 40."""
+
+
+class SupplyError(RuleError):
+    """A supply count outside 0..the tokens a player owns, or a token not there."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Supply:
+    """One player's tokens not yet on the map, by kind (002, Components).
+
+    The tokens on the map are the rest: :meth:`built`.
+
+    :raises SupplyError: a count below 0 or above what a player owns.
+    """
+
+    monument: int
+    spa: int
+    villa: int
+    house: int
+
+    def __post_init__(self) -> None:
+        for token in Token:
+            n = getattr(self, token.value)
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise SupplyError(f"{token.value}: expected a whole number, got {n!r}")
+            if not 0 <= n <= token.per_player:
+                raise SupplyError(
+                    f"{token.value}: {n} is outside 0..{token.per_player}, "
+                    f"the {token.value}s each player owns ({SRC_COMPONENTS})"
+                )
+
+    @classmethod
+    def full(cls) -> Supply:
+        """Every token still in the supply, as at the start (002, Components)."""
+        return cls(**{t.value: t.per_player for t in Token})
+
+    @classmethod
+    def from_unbuilt(cls, counts: Mapping[Token, int]) -> Supply:
+        """The supply holding these tokens (a kind left out counts 0)."""
+        return cls(**{t.value: counts.get(t, 0) for t in Token})
+
+    @classmethod
+    def from_built(cls, counts: Mapping[Token, int]) -> Supply:
+        """The supply left when these tokens are on the map (a kind left out: 0)."""
+        for token, n in counts.items():
+            if not 0 <= n <= token.per_player:
+                raise SupplyError(
+                    f"{token.value}: {n} built is outside 0..{token.per_player}"
+                )
+        return cls(**{t.value: t.per_player - counts.get(t, 0) for t in Token})
+
+    def count(self, token: Token) -> int:
+        """Tokens of this kind in the supply (unbuilt)."""
+        n: int = getattr(self, token.value)
+        return n
+
+    def built(self, token: Token) -> int:
+        """Tokens of this kind on the map."""
+        return token.per_player - self.count(token)
+
+    @property
+    def points(self) -> Points:
+        """The unbuilt points (002, End of the Game): monument 4, spa 3, villa 2,
+        house 1."""
+        return sum(self.count(t) * t.points for t in Token)
+
+    def take(self, token: Token) -> Supply:
+        """This supply with one token of ``token`` taken out to build.
+
+        :raises SupplyError: none of that kind left.
+        """
+        if self.count(token) == 0:
+            raise SupplyError(f"no {token.value} left in the supply")
+        return replace(self, **{token.value: self.count(token) - 1})
+
+    def give_back(self, token: Token) -> Supply:
+        """This supply with one token of ``token`` returned (an upgraded house).
+
+        :raises SupplyError: all tokens of that kind are already in the supply.
+        """
+        if self.count(token) == token.per_player:
+            raise SupplyError(f"every {token.value} is already in the supply")
+        return replace(self, **{token.value: self.count(token) + 1})
+
+    def as_json(self) -> dict[str, int]:
+        """The counts as the table file writes them: ``{"monument": 1, ...}``."""
+        return {t.value: self.count(t) for t in Token}
+
+
+# --- the table file ---------------------------------------------------------------
+
+
+class Given(Enum):
+    """How the table file gives a player's tokens (spec: "All Roads")."""
+
+    UNBUILT = "unbuilt"
+    """The tokens left in the supply."""
+    BUILT = "built"
+    """The tokens on the map; the supply is the rest."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player's line of the final tally."""
+
+    player: Player
+    unbuilt: Supply
+    given_as: Given = Given.UNBUILT
+    """How the file gave the counts, so that the file can be written back alike."""
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The final tally of a game: every player's supply, in seating order."""
+
+    entries: tuple[Entry, ...]
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.entries) <= 4:
+            raise RuleError(f"All Roads has 2 to 4 players, got {len(self.entries)}")
+        ids = [e.player.id for e in self.entries]
+        if len(set(ids)) != len(ids):
+            raise RuleError("a player appears twice in the tally")
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        return tuple(e.player for e in self.entries)
+
+
+def _read_counts(node: Node, given: Given) -> dict[Token, int]:
+    """One player's counts: each kind 0..the tokens a player owns, absent = 0."""
+    fields = node.object(optional=tuple(t.value for t in Token))
+    counts: dict[Token, int] = {}
+    for token in Token:
+        if token.value not in fields:
+            continue
+        child = fields[token.value]
+        n = child.int(min=0)
+        if n > token.per_player:
+            raise child.fail(
+                f"{token.count_text(n)} {given.value}, but each player has only "
+                f"{token.per_player} ({SRC_COMPONENTS})"
+            )
+        counts[token] = n
+    return counts
+
+
+def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> ScoreSheet:
+    """Read the ``unbuilt`` / ``built`` part of an All Roads table file.
+
+    Every player appears in exactly one of them; a kind left out counts 0; a count
+    above the tokens a player owns is an error (spec: "All Roads").
+
+    :raises TableFileError: naming the path, e.g. ``unbuilt.red.villa``.
+    """
+    given: dict[PlayerId, tuple[Given, Node]] = {}
+    for how in Given:
+        if how.value not in fields:
+            continue
+        for player, node in per_player(fields[how.value], players):
+            if player.id in given:
+                raise node.fail(
+                    f"{player.name} is given in both 'unbuilt' and 'built'; "
+                    "give each player one way only"
+                )
+            given[player.id] = (how, node)
+    entries: list[Entry] = []
+    for player in players:
+        if player.id not in given:
+            raise TableFileError.at(
+                child_path(Given.UNBUILT.value, player.id),
+                f"is required but missing: {player.name} must appear in "
+                "'unbuilt' or 'built'",
+            )
+        how, node = given[player.id]
+        counts = _read_counts(node, how)
+        if how is Given.UNBUILT:
+            supply = Supply.from_unbuilt(counts)
+        else:
+            supply = Supply.from_built(counts)
+        entries.append(Entry(player, supply, how))
+    return ScoreSheet(tuple(entries))
+
+
+# --- scoring ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """One explained source of points, or one tie-break applied.
+
+    ``points`` is ``None`` on a line that decides an order rather than adds points.
+    (The same small type as in ``glory.py``; a candidate for ``base.py``.)
+    """
+
+    points: Points | None
+    text: str
+    source: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"points": self.points, "text": self.text, "source": self.source}
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """A player's unbuilt points, place and the lines that explain them."""
+
+    player: Player
+    unbuilt: Supply
+    unbuilt_points: Points
+    place: int
+    """1 for the winner(s); tied players share a place and the next one skips."""
+    lines: tuple[Line, ...]
+    """One line per kind left unbuilt; their points add up to ``unbuilt_points``."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The final tally: players in seating order, the winners, the tie-breaks."""
+
+    players: tuple[PlayerResult, ...]
+    winners: tuple[PlayerId, ...]
+    lines: tuple[Line, ...]
+    """Every tie-break that decided an order, and every place still shared."""
+
+    def player(self, player_id: PlayerId) -> PlayerResult:
+        """The result of the player with this id.
+
+        :raises KeyError: no such player.
+        """
+        for result in self.players:
+            if result.player.id == player_id:
+                return result
+        raise KeyError(player_id)
+
+    def as_json(self) -> dict[str, object]:
+        """The output of ``companion score`` (spec: "All Roads"), with explanations."""
+        return {
+            "game": GAME,
+            "players": {
+                r.player.id: {
+                    "unbuilt_points": r.unbuilt_points,
+                    "place": r.place,
+                    "unbuilt": r.unbuilt.as_json(),
+                    "lines": [line.as_json() for line in r.lines],
+                }
+                for r in self.players
+            },
+            "winners": list(self.winners),
+            "lines": [line.as_json() for line in self.lines],
+        }
+
+
+_RankKey: TypeAlias = tuple[int, ...]
+
+
+def rank_key(supply: Supply) -> _RankKey:
+    """Sort key of a player: fewest unbuilt points, then most monuments, spas and
+    villas built (002, End of the Game). Equal keys share a place."""
+    return (supply.points, *(-supply.built(t) for t in TIE_BREAK_ORDER))
+
+
+def places(keys: Sequence[_RankKey]) -> tuple[int, ...]:
+    """Competition places for these keys (lower is better): 1, 1, 3."""
+    return tuple(1 + sum(other < key for other in keys) for key in keys)
+
+
+def _ordinal(n: int) -> str:
+    if n % 100 in (11, 12, 13):
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def display_names(players: Iterable[Player]) -> dict[PlayerId, str]:
+    """The name to print for each player: the name, with the id added where two
+    players share a name (names are free text and need not be unique)."""
+    players = tuple(players)
+    seen: dict[str, int] = {}
+    for p in players:
+        seen[p.name] = seen.get(p.name, 0) + 1
+    return {
+        p.id: p.name if seen[p.name] == 1 else f"{p.name} ({p.id})" for p in players
+    }
+
+
+def _join(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _token_lines(supply: Supply) -> tuple[Line, ...]:
+    lines = []
+    for token in Token:
+        n = supply.count(token)
+        if n:
+            pts = n * token.points
+            how = f"{pts} point" + ("" if pts == 1 else "s")
+            if n > 1:
+                how = f"{n} x {token.points} = {how}"
+            lines.append(
+                Line(pts, f"{token.count_text(n)} left unbuilt: {how}", SRC_END)
+            )
+    return tuple(lines)
+
+
+def _tie_break_lines(
+    entries: Sequence[Entry], place_of: Mapping[PlayerId, int]
+) -> tuple[Line, ...]:
+    """A sentence for each tie-break that decided an order, and for each place
+    still shared after them all (002, End of the Game)."""
+    names = display_names(e.player for e in entries)
+    by_points: dict[Points, list[Entry]] = {}
+    for entry in entries:
+        by_points.setdefault(entry.unbuilt.points, []).append(entry)
+    lines: list[Line] = []
+    for points in sorted(by_points):
+        tied = by_points[points]
+        if len(tied) < 2:
+            continue
+        groups: dict[_RankKey, list[Entry]] = {}
+        for entry in tied:
+            groups.setdefault(rank_key(entry.unbuilt), []).append(entry)
+        ordered = [groups[key] for key in sorted(groups)]
+        for ahead, behind in zip(ordered, ordered[1:], strict=False):
+            a, b = ahead[0].unbuilt, behind[0].unbuilt
+            level = next(
+                i for i, t in enumerate(TIE_BREAK_ORDER) if a.built(t) != b.built(t)
+            )
+            token = TIE_BREAK_ORDER[level]
+            text = (
+                f"{_join([names[e.player.id] for e in ahead])} ahead of "
+                f"{_join([names[e.player.id] for e in behind])} at {points} unbuilt "
+                f"points: {token.count_text(a.built(token))} built against "
+                f"{b.built(token)}"
+            )
+            if level:
+                equal = "; ".join(
+                    f"{t.value}s built: {a.built(t)} each"
+                    for t in TIE_BREAK_ORDER[:level]
+                )
+                text += f" ({equal})"
+            lines.append(Line(None, text, SRC_END))
+        for group in ordered:
+            if len(group) < 2:
+                continue
+            s = group[0].unbuilt
+            place = place_of[group[0].player.id]
+            shared = (
+                "share the victory" if place == 1 else f"share {_ordinal(place)} place"
+            )
+            built = ", ".join(f"{s.built(t)} {t.value}s" for t in TIE_BREAK_ORDER)
+            lines.append(
+                Line(
+                    None,
+                    f"{_join([names[e.player.id] for e in group])} {shared}: "
+                    f"{points} unbuilt points each and the same tokens built "
+                    f"({built})",
+                    SRC_END,
+                )
+            )
+    return tuple(lines)
+
+
+def score(sheet: ScoreSheet) -> GameResult:
+    """Score the final tally (002, End of the Game).
+
+    Fewest unbuilt points wins (monument 4, spa 3, villa 2, house 1); a tie goes
+    to the player who built more monuments, then more spas, then more villas;
+    players still tied share the place, and the next place is skipped (1, 1, 3).
+    """
+    entries = sheet.entries
+    keys = [rank_key(e.unbuilt) for e in entries]
+    placed = places(keys)
+    place_of = {e.player.id: p for e, p in zip(entries, placed, strict=True)}
+    players = tuple(
+        PlayerResult(
+            player=e.player,
+            unbuilt=e.unbuilt,
+            unbuilt_points=e.unbuilt.points,
+            place=p,
+            lines=_token_lines(e.unbuilt),
+        )
+        for e, p in zip(entries, placed, strict=True)
+    )
+    winners = tuple(r.player.id for r in players if r.place == 1)
+    return GameResult(players, winners, _tie_break_lines(entries, place_of))
+
+
+def score_json(sheet: ScoreSheet) -> dict[str, object]:
+    """What ``companion score`` prints for an All Roads file."""
+    return score(sheet).as_json()
+
+
+def blank(players: tuple[Player, ...]) -> dict[str, object]:
+    """A new table: every player with the full supply unbuilt (002, Setup)."""
+    return {"unbuilt": {p.id: Supply.full().as_json() for p in players}}
+
+
+ENGINE = Engine(
+    required_keys=(),
+    optional_keys=(Given.UNBUILT.value, Given.BUILT.value),
+    read=read,
+    score_json=score_json,
+    blank=blank,
+)
+
+
+# --- the in-game record: one turn's builds and upgrades ----------------------------
+
+
+class Space(Enum):
+    """A place where the rules call for a token this turn, and which token."""
+
+    DEAD_END = "dead-end"
+    """A newly formed dead end: a house (002, II.1)."""
+    LOOP_DEAD_END = "loop-dead-end"
+    """A newly formed dead end enclosed by a road loop: a villa (002, II.2)."""
+    LAKE_DEAD_END = "lake-dead-end"
+    """Such a dead end at the concave side of a lake: a spa (002, II.2)."""
+    EMPTY_LOOP = "empty-loop"
+    """A newly formed road loop with no roads within it: a monument (002, II.4)."""
+    TRADE_ROUTE = "trade-route"
+    """An unoccupied trade route space of a claimed trade route: a house that can
+    never be upgraded; claiming is optional (002, II.5)."""
+
+    @property
+    def wanted(self) -> Token:
+        """The token the rules call for here."""
+        return _WANTED[self]
+
+    @property
+    def is_dead_end(self) -> bool:
+        """A dead end: left empty when out of tokens, filled by a returned house."""
+        return self in (Space.DEAD_END, Space.LOOP_DEAD_END, Space.LAKE_DEAD_END)
+
+
+_WANTED: Mapping[Space, Token] = MappingProxyType(
+    {
+        Space.DEAD_END: Token.HOUSE,
+        Space.LOOP_DEAD_END: Token.VILLA,
+        Space.LAKE_DEAD_END: Token.SPA,
+        Space.EMPTY_LOOP: Token.MONUMENT,
+        Space.TRADE_ROUTE: Token.HOUSE,
+    }
+)
+_SPACE_TEXT: Mapping[Space, str] = MappingProxyType(
+    {
+        Space.DEAD_END: "on a new dead end",
+        Space.LOOP_DEAD_END: "on a new dead end inside a road loop",
+        Space.LAKE_DEAD_END: "on a new dead end by a lake inside a road loop",
+        Space.EMPTY_LOOP: "inside a road loop with no roads in it",
+        Space.TRADE_ROUTE: "on a trade route space",
+    }
+)
+_SPACE_SOURCE: Mapping[Space, str] = MappingProxyType(
+    {
+        Space.DEAD_END: SRC_HOUSES,
+        Space.LOOP_DEAD_END: SRC_VILLAS_SPAS,
+        Space.LAKE_DEAD_END: SRC_VILLAS_SPAS,
+        Space.EMPTY_LOOP: SRC_MONUMENTS,
+        Space.TRADE_ROUTE: SRC_TRADE_ROUTES,
+    }
+)
+
+SUBSTITUTES: Mapping[Token, tuple[Token, ...]] = MappingProxyType(
+    {
+        Token.MONUMENT: (Token.MONUMENT,),
+        Token.SPA: (Token.SPA, Token.VILLA, Token.HOUSE),
+        Token.VILLA: (Token.VILLA, Token.HOUSE),
+        Token.HOUSE: (Token.HOUSE,),
+    }
+)
+"""What is placed when a kind runs out, best first: no spa left, a villa; no villa
+left, a house; a monument is never replaced (002, Out of Tokens?)."""
+
+
+def token_to_place(supply: Supply, wanted: Token) -> Token | None:
+    """The token built where the rules call for ``wanted``, or ``None`` (left empty).
+
+    Applies the substitutions of 002, Out of Tokens?: spa -> villa -> house,
+    villa -> house; monuments are never replaced.
+    """
+    return next((t for t in SUBSTITUTES[wanted] if supply.count(t) > 0), None)
+
+
+@dataclass(frozen=True)
+class Build:
+    """Build on a space this turn's tiles formed (002, II.1, II.2, II.4, II.5)."""
+
+    space: Space
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """Upgrade a house inside a newly formed road loop, whoever owns it (002, II.3).
+
+    The house becomes a villa (a spa at the concave side of a lake) of its owner's
+    colour, taken from the owner's supply; the house goes back to its owner.
+    """
+
+    owner: PlayerId
+    at_lake: bool = False
+
+
+Action: TypeAlias = Build | Upgrade
+
+
+class TurnError(RuleError):
+    """A turn that cannot be applied to the supplies as given."""
+
+
+class NotAtTableError(TurnError):
+    """The active player or a house owner has no supply at this table."""
+
+
+class NoHouseToUpgradeError(TurnError):
+    """An upgrade of a player who has no house on the map."""
+
+
+class NoHouseForTradeRouteError(TurnError):
+    """A trade route space claimed by a player with no house left (claiming is
+    optional, so the space stays unoccupied instead; 002, II.5)."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """What happened for one action of the turn."""
+
+    action: Action
+    owner: PlayerId
+    """Whose token stands there: the active player, or an upgraded house's owner."""
+    wanted: Token
+    """The token the rules call for."""
+    placed: Token | None
+    """The token now standing there; ``None``: the space was left empty. For an
+    upgrade without a villa or spa left, ``HOUSE``: the house stays."""
+    returned: Token | None
+    """The token that went back to ``owner``'s supply (the upgraded house)."""
+    line: Line
+    """What happened, in words; ``line.points`` is how far the owner's unbuilt
+    points drop (a house upgraded to a villa: 1)."""
+
+    @property
+    def substituted(self) -> bool:
+        """Another token stands where the rules called for ``wanted``."""
+        return self.placed is not None and self.placed is not self.wanted
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """The supplies after a turn, and what each action of it did."""
+
+    active: PlayerId
+    supplies: Mapping[PlayerId, Supply]
+    placements: tuple[Placement, ...]
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        return tuple(p.line for p in self.placements)
+
+
+def _build(
+    supplies: dict[PlayerId, Supply], active: PlayerId, action: Build, *, late: bool
+) -> Placement:
+    space = action.space
+    wanted = space.wanted
+    where = _SPACE_TEXT[space]
+    supply = supplies[active]
+    if space is Space.TRADE_ROUTE:
+        if supply.count(Token.HOUSE) == 0:
+            raise NoHouseForTradeRouteError(
+                f"{active} has no house left to claim a trade route space; claiming "
+                f"is optional, so leave the space unoccupied ({SRC_TRADE_ROUTES})"
+            )
+        token: Token | None = Token.HOUSE
+    else:
+        token = token_to_place(supply, wanted)
+    if token is None:
+        if wanted is Token.MONUMENT:
+            text = (
+                f"{active} has no monument left: the loop stays empty, a monument "
+                "is never replaced by another token"
+            )
+        else:
+            instead = "" if wanted is Token.HOUSE else " nor a token to put instead"
+            text = (
+                f"{active} has no {wanted.value} left{instead}: the "
+                f"{where.removeprefix('on a ')} stays empty unless an upgrade "
+                "returns a house this turn"
+            )
+        return Placement(
+            action, active, wanted, None, None, Line(None, text, SRC_OUT_OF_TOKENS)
+        )
+    supplies[active] = supply.take(token)
+    if token is wanted:
+        text = f"{active} builds a {token.value} {where}"
+        source = _SPACE_SOURCE[space]
+    else:
+        text = (
+            f"{active} builds a {token.value} {where}: no {wanted.value} left, "
+            f"so a {token.value} is placed instead"
+        )
+        source = SRC_OUT_OF_TOKENS
+    if late:
+        text += ", with a house returned by an upgrade"
+        source = SRC_OUT_OF_TOKENS
+    return Placement(
+        action, active, wanted, token, None, Line(token.points, text, source)
+    )
+
+
+def _upgrade(supplies: dict[PlayerId, Supply], action: Upgrade) -> Placement:
+    owner = action.owner
+    if owner not in supplies:
+        raise NotAtTableError(f"{owner!r} is not a player at this table")
+    supply = supplies[owner]
+    if supply.built(Token.HOUSE) == 0:
+        raise NoHouseToUpgradeError(
+            f"{owner} has no house on the map to upgrade (all "
+            f"{Token.HOUSE.per_player} are in the supply)"
+        )
+    wanted = Token.SPA if action.at_lake else Token.VILLA
+    token = token_to_place(supply, wanted)
+    if token is Token.HOUSE or token is None:
+        text = (
+            f"{owner}'s house stays a house: no {wanted.value}"
+            + (" or villa" if wanted is Token.SPA else "")
+            + f" left in {owner}'s supply"
+        )
+        line = Line(0, text, SRC_OUT_OF_TOKENS)
+        return Placement(action, owner, wanted, Token.HOUSE, None, line)
+    supplies[owner] = supply.take(token).give_back(Token.HOUSE)
+    text = (
+        f"{owner}'s house is upgraded to a {token.value}; "
+        f"the house goes back to {owner}"
+    )
+    source = SRC_UPGRADE
+    if token is not wanted:
+        text += f" (no {wanted.value} left, so a {token.value} instead)"
+        source = SRC_OUT_OF_TOKENS
+    gained = token.points - Token.HOUSE.points
+    return Placement(
+        action, owner, wanted, token, Token.HOUSE, Line(gained, text, source)
+    )
+
+
+def apply_turn(
+    supplies: Mapping[PlayerId, Supply], active: PlayerId, actions: Sequence[Action]
+) -> TurnRecord:
+    """Apply one turn's builds and upgrades, in the order the player made them.
+
+    The actions may come in any order (002, II: "in any order and as many times
+    as you are able"). When a kind runs out, a villa stands in for a spa and a house
+    for a villa; a monument is never replaced (002, Out of Tokens?). A dead end left
+    empty for want of tokens is built on, in order, as soon as an upgrade returns a
+    house to the active player this turn (002, Out of Tokens?). An upgrade takes
+    the villa or spa from the house owner's supply and returns the house to them
+    (002, II.3); with neither left the house stays. The input is not changed.
+
+    :raises NotAtTableError: ``active`` or an upgraded house's owner has no supply.
+    :raises NoHouseToUpgradeError: an upgrade of a player with no house on the map.
+    :raises NoHouseForTradeRouteError: a trade route space claimed with no house.
+    """
+    if active not in supplies:
+        raise NotAtTableError(f"{active!r} is not a player at this table")
+    state = dict(supplies)
+    placements: list[Placement] = []
+    pending: list[tuple[int, Build]] = []
+    for action in actions:
+        if isinstance(action, Build):
+            placement = _build(state, active, action, late=False)
+            if placement.placed is None and action.space.is_dead_end:
+                pending.append((len(placements), action))
+            placements.append(placement)
+            continue
+        placements.append(_upgrade(state, action))
+        while pending and state[active].count(Token.HOUSE) > 0:
+            index, again = pending.pop(0)
+            placements[index] = _build(state, active, again, late=True)
+    return TurnRecord(active, MappingProxyType(state), tuple(placements))
+
+
+__all__ = [
+    "ENGINE",
+    "FULL_SUPPLY_POINTS",
+    "GAME",
+    "SUBSTITUTES",
+    "TIE_BREAK_ORDER",
+    "Action",
+    "Build",
+    "Entry",
+    "GameResult",
+    "Given",
+    "Line",
+    "NoHouseForTradeRouteError",
+    "NoHouseToUpgradeError",
+    "NotAtTableError",
+    "Placement",
+    "PlayerResult",
+    "ScoreSheet",
+    "Space",
+    "Supply",
+    "SupplyError",
+    "Token",
+    "TurnError",
+    "TurnRecord",
+    "Upgrade",
+    "apply_turn",
+    "blank",
+    "display_names",
+    "places",
+    "rank_key",
+    "read",
+    "score",
+    "score_json",
+    "token_to_place",
+]
