@@ -1,0 +1,1388 @@
+"""Foundations of Rome: the city board, strict reading, building over, era scoring.
+
+Rules come from rulebook 001 (Foundations of Rome, ``../shared/rulebooks``);
+the table file is ``../shared/spec/table-file.md``, "Foundations of Rome"; the
+tray catalogue is ``../shared/game-data.md`` section 1.2. Every scoring line
+cites the rulebook section it applies.
+
+Pure: the standard library only; functions take values and return new ones.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from types import MappingProxyType
+from typing import Final, TypeAlias
+
+from .base import (
+    Engine,
+    Node,
+    Player,
+    PlayerId,
+    Points,
+    Problem,
+    RuleError,
+    TableFileError,
+    per_player,
+)
+
+GAME: Final = "foundations-of-rome"
+
+# --------------------------------------------------------------------------
+# Citations
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where a rule is written: a rulebook in ``../shared/rulebooks`` and a section."""
+
+    rulebook: str
+    section: str
+
+    def __str__(self) -> str:
+        return f"rulebook {self.rulebook}, {self.section}"
+
+
+RESIDENTIAL_SCORING: Final = Citation(
+    "001", "End of Era Scoring - Residential Building Scoring"
+)
+CIVIC_SCORING: Final = Citation("001", "End of Era Scoring - Civic Building Scoring")
+COMMERCIAL_SCORING: Final = Citation(
+    "001", "End of Era Scoring - Commercial Building Scoring"
+)
+END_OF_GAME: Final = Citation("001", "End of Game")
+CIVIC_BUILDINGS: Final = Citation("001", "Building Types - Civic Buildings")
+CONSTRUCT: Final = Citation("001", "Action 3: Construct a Building")
+BUILDING_OVER: Final = Citation("001", "Special Rules & Edge Cases - Building Over")
+SUPPLY: Final = Citation("001", "Special Rules & Edge Cases - Limited Building Supply")
+LOT_MARKERS: Final = Citation("001", "Special Rules & Edge Cases - Lot Markers")
+BOARD_SIZE: Final = Citation(
+    "001", "Special Rules & Edge Cases - Board Size Adjustment"
+)
+
+# --------------------------------------------------------------------------
+# Errors
+# --------------------------------------------------------------------------
+
+
+class InvalidLotError(RuleError):
+    """Text that is not a lot name such as ``B7``."""
+
+
+class IllegalBuildError(RuleError):
+    """A building that may not be constructed where and how it was asked for
+    (rulebook 001, "Action 3: Construct a Building")."""
+
+
+class LotNotOwnedError(IllegalBuildError):
+    """A lot of the new building is neither the builder's (lot marker) nor
+    covered by one of the builder's own buildings."""
+
+
+class BuildingOverError(IllegalBuildError):
+    """The new building would replace a building of the same size or larger
+    (rulebook 001, "Special Rules & Edge Cases - Building Over")."""
+
+
+class NotInTrayError(IllegalBuildError):
+    """The builder has no such building left in their tray (rulebook 001,
+    "Special Rules & Edge Cases - Limited Building Supply")."""
+
+
+class LotMarkerError(IllegalBuildError):
+    """The builder would need more than their 8 lot markers (rulebook 001,
+    "Special Rules & Edge Cases - Lot Markers")."""
+
+
+class NoSuchBuildingError(RuleError):
+    """A building index that is not in the city."""
+
+
+class GameNotOverError(RuleError):
+    """Winners are asked for before the Era 3 scoring."""
+
+
+# --------------------------------------------------------------------------
+# The board
+# --------------------------------------------------------------------------
+
+_LOT_RE: Final = re.compile(r"([A-Z])([1-9][0-9]?)")
+
+BOARD_SIZES: Final[Mapping[int, int]] = MappingProxyType({2: 7, 3: 8, 4: 9, 5: 10})
+"""Side of the square board in play by player count: 7x7, 8x8, 9x9, 10x10
+(rulebook 001, "Setup" step 5 and "Board Size Adjustment")."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Lot:
+    """A lot of the City board: ``column`` 0 is ``A``, ``row`` 1 is the top row.
+
+    ``A1`` is the top-left (north-west) corner (spec: "Foundations of Rome").
+    """
+
+    column: int
+    row: int
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.column < 26 and 1 <= self.row <= 99):
+            raise InvalidLotError(f"no lot at column {self.column}, row {self.row}")
+
+    @classmethod
+    def parse(cls, text: str) -> Lot:
+        """The lot named ``text``: a capital column letter then a row number.
+
+        :raises InvalidLotError: not a lot name. Whether the lot is on the board
+            in play is the :class:`Board`'s business.
+        """
+        match = _LOT_RE.fullmatch(text)
+        if match is None:
+            raise InvalidLotError(
+                f"{json.dumps(text, ensure_ascii=False)} is not a lot name "
+                '(a column letter and a row number, like "B7")'
+            )
+        return cls(ord(match[1]) - ord("A"), int(match[2]))
+
+    def __str__(self) -> str:
+        return f"{chr(ord('A') + self.column)}{self.row}"
+
+    def neighbours(self) -> tuple[Lot, ...]:
+        """The lots sharing an edge with this one (north, west, east, south)."""
+        steps = ((0, -1), (-1, 0), (1, 0), (0, 1))
+        return tuple(
+            Lot(self.column + dc, self.row + dr)
+            for dc, dr in steps
+            if 0 <= self.column + dc < 26 and 1 <= self.row + dr <= 99
+        )
+
+    def touches(self, other: Lot) -> bool:
+        """Whether the two lots share an edge."""
+        return abs(self.column - other.column) + abs(self.row - other.row) == 1
+
+
+def _reading_order(lot: Lot) -> tuple[int, int]:
+    return (lot.row, lot.column)
+
+
+def format_lots(lots: Iterable[Lot]) -> str:
+    """``A1, B1, A2``: lots in the order given."""
+    return ", ".join(str(lot) for lot in lots)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The square of lots in play for a player count (rulebook 001, "Setup" 5)."""
+
+    players: int
+
+    def __post_init__(self) -> None:
+        if self.players not in BOARD_SIZES:
+            raise ValueError(f"Foundations of Rome is for 2 to 5 players, not {self}")
+
+    @property
+    def size(self) -> int:
+        return BOARD_SIZES[self.players]
+
+    def __str__(self) -> str:
+        return f"{self.size}x{self.size}"
+
+    def __contains__(self, lot: object) -> bool:
+        return isinstance(lot, Lot) and lot.column < self.size and lot.row <= self.size
+
+    def lots(self) -> tuple[Lot, ...]:
+        """Every lot in play, row by row from ``A1``."""
+        return tuple(
+            Lot(column, row)
+            for row in range(1, self.size + 1)
+            for column in range(self.size)
+        )
+
+    def is_edge(self, lot: Lot) -> bool:
+        """Whether ``lot`` is in the first or last row or column in play
+        (rulebook 000, "Setup": the outermost lots for the player count)."""
+        last = self.size
+        return lot in self and (lot.column in (0, last - 1) or lot.row in (1, last))
+
+    def neighbours(self, lot: Lot) -> tuple[Lot, ...]:
+        """The lots in play that share an edge with ``lot``."""
+        return tuple(n for n in lot.neighbours() if n in self)
+
+    def off_board(self, lot: Lot) -> str:
+        """The message for a lot outside this board."""
+        return f'"{lot}" is off the {self} board used by {self.players} players'
+
+
+def groups(lots: Iterable[Lot]) -> list[list[Lot]]:
+    """The orthogonally connected groups of ``lots`` (first-seen order)."""
+    remaining = list(dict.fromkeys(lots))
+    found: list[list[Lot]] = []
+    while remaining:
+        group = [remaining.pop(0)]
+        i = 0
+        while i < len(group):
+            near = [lot for lot in remaining if lot.touches(group[i])]
+            for lot in near:
+                remaining.remove(lot)
+            group.extend(near)
+            i += 1
+        found.append(group)
+    return found
+
+
+class Shape(Enum):
+    """The shape of 1 to 4 connected lots, whatever its rotation or reflection."""
+
+    MONO = "1x1"
+    DOMINO = "1x2"
+    I3 = "straight 3"
+    L3 = "L of 3"
+    I4 = "straight 4"
+    O4 = "2x2 square"
+    L4 = "L of 4"
+    T4 = "T of 4"
+    S4 = "S of 4"
+
+    @classmethod
+    def of(cls, lots: Sequence[Lot]) -> Shape:
+        """The shape of ``lots``.
+
+        :raises ValueError: not 1 to 4 distinct, orthogonally connected lots.
+        """
+        cells = set(lots)
+        if not 1 <= len(cells) <= 4 or len(cells) != len(lots):
+            raise ValueError("a shape is 1 to 4 distinct lots")
+        if len(groups(cells)) != 1:
+            raise ValueError("the lots are not orthogonally connected")
+        columns = {lot.column for lot in cells}
+        rows = {lot.row for lot in cells}
+        straight = len(columns) == 1 or len(rows) == 1
+        n = len(cells)
+        if n == 1:
+            return cls.MONO
+        if n == 2:
+            return cls.DOMINO
+        if n == 3:
+            return cls.I3 if straight else cls.L3
+        if straight:
+            return cls.I4
+        if len(columns) == 2 and len(rows) == 2:
+            return cls.O4
+        degrees = [sum(a.touches(b) for b in cells) for a in cells]
+        if 3 in degrees:
+            return cls.T4
+        # In a 2x3 box an L has three lots in one line; an S never does.
+        lines = Counter(lot.row for lot in cells) + Counter(
+            lot.column + 100 for lot in cells
+        )
+        return cls.L4 if 3 in lines.values() else cls.S4
+
+    @property
+    def size(self) -> int:
+        """The number of lots of this shape."""
+        return {"1x1": 1, "1x2": 2, "straight 3": 3, "L of 3": 3}.get(self.value, 4)
+
+
+# --------------------------------------------------------------------------
+# Buildings and the city
+# --------------------------------------------------------------------------
+
+
+class BuildingType(Enum):
+    """The three building types of a player tray (rulebook 001, "Building Types")."""
+
+    RESIDENTIAL = "residential"
+    """Beige: citizens, scored on the population track."""
+    COMMERCIAL = "commercial"
+    """Olive: silver (coins, or VP in the final era) and flat VP."""
+    CIVIC = "civic"
+    """Grey: VP for adjacent buildings."""
+
+
+class CivicKind(Enum):
+    """What a civic building scores for (rulebook 001, "Building Types - Civic
+    Buildings"; spec ``civic.per``). Adjacent buildings of every owner count."""
+
+    CITIZEN = "citizen"
+    """VP for each citizen on adjacent residential buildings
+    (rulebook 001, "Civic Buildings": points for citizens)."""
+    TWO_CITIZENS = "two-citizens"
+    """VP for every 2 citizens on adjacent residential buildings, summed over
+    them and rounded down (rulebook 001, "Civic Buildings": every 2 citizens)."""
+    SILVER = "silver"
+    """VP for each silver on adjacent commercial buildings
+    (rulebook 001, "Civic Buildings": points for silver)."""
+    CIVIC = "civic"
+    """VP for each adjacent civic building
+    (rulebook 001, "Civic Buildings": every adjacent civic building)."""
+    BUILDING = "building"
+    """VP for each adjacent building of any type
+    (rulebook 001, "Civic Buildings": regardless of type)."""
+
+
+@dataclass(frozen=True)
+class Residential:
+    """The values of a residential building."""
+
+    citizens: int
+
+
+@dataclass(frozen=True)
+class Commercial:
+    """The values of a commercial building."""
+
+    silver: int
+    vp: Points
+
+
+@dataclass(frozen=True)
+class Civic:
+    """The values of a civic building: ``vp`` per ``per``."""
+
+    per: CivicKind
+    vp: Points
+
+
+Values: TypeAlias = Residential | Commercial | Civic
+
+_TYPE_OF_VALUES: Final[Mapping[type, BuildingType]] = MappingProxyType(
+    {
+        Residential: BuildingType.RESIDENTIAL,
+        Commercial: BuildingType.COMMERCIAL,
+        Civic: BuildingType.CIVIC,
+    }
+)
+
+
+@dataclass(frozen=True)
+class Building:
+    """A building on the City board: its owner, the lots it covers, its values."""
+
+    owner: PlayerId
+    lots: tuple[Lot, ...]
+    values: Values
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lots", tuple(self.lots))
+
+    @property
+    def type(self) -> BuildingType:
+        return _TYPE_OF_VALUES[type(self.values)]
+
+    @property
+    def size(self) -> int:
+        """The number of lots it covers (what "bigger" means for building over)."""
+        return len(self.lots)
+
+    @property
+    def citizens(self) -> int:
+        return self.values.citizens if isinstance(self.values, Residential) else 0
+
+    @property
+    def silver(self) -> int:
+        return self.values.silver if isinstance(self.values, Commercial) else 0
+
+    def label(self) -> str:
+        """``Fountain at B2``, or ``civic building at C2, D2`` without a name."""
+        what = self.name or f"{self.type.value} building"
+        return f"{what} at {format_lots(self.lots)}"
+
+
+def _frozen(mapping: Mapping[PlayerId, object]) -> Mapping[PlayerId, object]:
+    # Entries of 0 or no lots say nothing: dropping them makes equal cities equal.
+    return MappingProxyType({key: value for key, value in mapping.items() if value})
+
+
+@dataclass(frozen=True)
+class City:
+    """One Foundations of Rome table as it is now: the sheet the engine scores.
+
+    ``score_before``, ``lot_markers``, ``population_tokens`` and ``coins`` map
+    player ids to values; a player left out has 0 (or no lot markers). The
+    order of ``buildings`` and of each player's lot markers is the file's, so
+    that every problem can name its JSON path.
+    """
+
+    players: tuple[Player, ...]
+    era: int
+    buildings: tuple[Building, ...] = ()
+    score_before: Mapping[PlayerId, Points] = field(default_factory=dict)
+    lot_markers: Mapping[PlayerId, tuple[Lot, ...]] = field(default_factory=dict)
+    population_tokens: Mapping[PlayerId, int] = field(default_factory=dict)
+    coins: Mapping[PlayerId, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Read-only views of private copies: a City never changes after the fact.
+        for name in ("score_before", "lot_markers", "population_tokens", "coins"):
+            object.__setattr__(self, name, _frozen(getattr(self, name)))
+
+    @property
+    def board(self) -> Board:
+        return Board(len(self.players))
+
+    @property
+    def final(self) -> bool:
+        """Whether this is the Era 3 scoring, the last of the game."""
+        return self.era == 3
+
+    def player(self, pid: PlayerId) -> Player:
+        for player in self.players:
+            if player.id == pid:
+                return player
+        raise KeyError(pid)
+
+    def markers(self, pid: PlayerId) -> tuple[Lot, ...]:
+        """The lots where ``pid`` has a lot marker."""
+        return self.lot_markers.get(pid, ())
+
+    def built(self) -> dict[Lot, int]:
+        """Each built lot and the index of the building on it."""
+        return {lot: i for i, b in enumerate(self.buildings) for lot in b.lots}
+
+    def adjacent(self, index: int) -> tuple[int, ...]:
+        """The indexes of the buildings adjacent to ``buildings[index]``: a lot of
+        one shares an edge with a lot of the other; each counted once, any owner
+        (rulebook 001, "Building Types - Civic Buildings")."""
+        built = self.built()
+        building = self.buildings[index]
+        found: dict[int, None] = {}
+        for lot in building.lots:
+            for near in lot.neighbours():
+                other = built.get(near)
+                if other is not None and other != index:
+                    found[other] = None
+        return tuple(sorted(found))
+
+
+# --------------------------------------------------------------------------
+# Tray catalogue (game-data.md 1.2)
+# --------------------------------------------------------------------------
+
+TRAY_SIZE_PER_TYPE: Final = 8
+"""Buildings of each type in one player tray (rulebook 001, "Components")."""
+
+LOT_MARKERS_PER_PLAYER: Final = 8
+"""Lot markers of one player (rulebook 001, "Special Rules - Lot Markers")."""
+
+
+@dataclass(frozen=True)
+class TrayPiece:
+    """A kind of building in a player tray and how many of it a tray holds.
+
+    ``shape`` ``None`` and ``values`` ``None`` mean: any 1 to 4 connected lots,
+    values chosen when built (the civic buildings, whose printed shapes and
+    values no reachable source gives: game-data.md 1.2, every civic row [U]).
+    """
+
+    name: str
+    type: BuildingType
+    shape: Shape | None
+    values: Residential | Commercial | None
+    count: int
+
+    def fits(self, building: Building) -> bool:
+        """Whether ``building`` is one of these pieces (type and shape)."""
+        if building.type is not self.type:
+            return False
+        if self.shape is None:
+            return 1 <= building.size <= 4 and len(groups(building.lots)) == 1
+        try:
+            return Shape.of(building.lots) is self.shape
+        except ValueError:
+            return False
+
+    def make(
+        self, owner: PlayerId, lots: Sequence[Lot], civic: Civic | None = None
+    ) -> Building:
+        """A building of this piece on ``lots``; a civic piece needs ``civic``.
+
+        :raises ValueError: a civic piece without ``civic`` values.
+        """
+        values: Values | None = self.values if self.values is not None else civic
+        if values is None:
+            raise ValueError(f"a {self.name} needs its civic values")
+        return Building(owner, tuple(lots), values, self.name)
+
+
+def _pieces(
+    name: str,
+    btype: BuildingType,
+    values: Residential | Commercial,
+    shapes: tuple[Shape, ...],
+) -> tuple[TrayPiece, ...]:
+    # Two of each size; size 3 and 4 come as one piece of each of two shapes.
+    count = 2 // len(shapes)
+    return tuple(TrayPiece(name, btype, s, values, count) for s in shapes)
+
+
+_R, _C = BuildingType.RESIDENTIAL, BuildingType.COMMERCIAL
+TRAY: Final[tuple[TrayPiece, ...]] = (
+    *_pieces("Domus", _R, Residential(1), (Shape.MONO,)),
+    *_pieces("Domus Maximus", _R, Residential(2), (Shape.DOMINO,)),
+    *_pieces("Insula", _R, Residential(4), (Shape.L3, Shape.I3)),
+    *_pieces("Grand Insula", _R, Residential(6), (Shape.O4, Shape.I4)),
+    *_pieces("Bakery", _C, Commercial(1, 0), (Shape.MONO,)),
+    *_pieces("Pottery Studio", _C, Commercial(1, 2), (Shape.DOMINO,)),
+    *_pieces("Artisan Forum", _C, Commercial(2, 3), (Shape.L3, Shape.I3)),
+    *_pieces("Foundry", _C, Commercial(3, 5), (Shape.O4, Shape.I4)),
+    TrayPiece("Civic building", BuildingType.CIVIC, None, None, TRAY_SIZE_PER_TYPE),
+)
+"""One player's tray: game-data.md 1.2 (residential and commercial values [C]
+from two independent implementations; civic pieces free, see TrayPiece)."""
+
+
+@dataclass(frozen=True)
+class TrayStock:
+    """How many of a tray piece a player still has off the board."""
+
+    piece: TrayPiece
+    left: int
+
+
+def _use_pieces(buildings: Sequence[Building]) -> list[int]:
+    """How many of each :data:`TRAY` piece ``buildings`` (one owner's) take.
+
+    A building takes a piece of its type and shape; one whose shape no piece
+    has (a file may record any connected lots) takes one of its type and size,
+    else any of its type; a building beyond the supply takes none.
+    """
+    used = [0] * len(TRAY)
+    placed = [False] * len(buildings)
+
+    def size_of(piece: TrayPiece, building: Building) -> bool:
+        return piece.shape is None or piece.shape.size == building.size
+
+    tests = (
+        TrayPiece.fits,
+        lambda piece, building: (
+            piece.type is building.type and size_of(piece, building)
+        ),
+        lambda piece, building: piece.type is building.type,
+    )
+    for test in tests:
+        for i, building in enumerate(buildings):
+            if placed[i]:
+                continue
+            for k, piece in enumerate(TRAY):
+                if used[k] < piece.count and test(piece, building):
+                    used[k] += 1
+                    placed[i] = True
+                    break
+    return used
+
+
+def _stock(buildings: Iterable[Building], pid: PlayerId) -> tuple[TrayStock, ...]:
+    used = _use_pieces([b for b in buildings if b.owner == pid])
+    return tuple(
+        TrayStock(piece, piece.count - n) for piece, n in zip(TRAY, used, strict=True)
+    )
+
+
+def remaining_tray(city: City, pid: PlayerId) -> tuple[TrayStock, ...]:
+    """The pieces of ``pid``'s tray that are not on the board, with counts
+    (rulebook 001, "Special Rules & Edge Cases - Limited Building Supply")."""
+    return _stock(city.buildings, pid)
+
+
+# --------------------------------------------------------------------------
+# Rule checks
+# --------------------------------------------------------------------------
+
+
+def _whose(city: City, index: int) -> str:
+    building = city.buildings[index]
+    what = building.name or f"{building.type.value} building"
+    return f"buildings[{index}], {building.owner}'s {what}"
+
+
+def _not_connected(parts: Sequence[Sequence[Lot]]) -> str:
+    rest = " and ".join(format_lots(part) for part in parts[1:])
+    verb = "shares" if len(parts) == 2 and len(parts[1]) == 1 else "share"
+    return (
+        "the lots of a building must be orthogonally connected, but "
+        f"{rest} {verb} no edge with {format_lots(parts[0])}"
+    )
+
+
+def _value_problems(building: Building, path: str) -> Iterator[Problem]:
+    values = building.values
+    numbers: dict[str, int]
+    if isinstance(values, Residential):
+        numbers = {"citizens": values.citizens}
+    elif isinstance(values, Commercial):
+        numbers = {"silver": values.silver, "vp": values.vp}
+    else:
+        numbers = {"civic.vp": values.vp}
+    for key, number in numbers.items():
+        if number < 0:
+            yield Problem(f"{path}.{key}", f"{number} is below the minimum 0")
+
+
+def problems(city: City) -> tuple[Problem, ...]:
+    """Every rule the city breaks, each with the JSON path of its table file.
+
+    Checks (spec "Foundations of Rome"; rulebook 001): lots on the board in play,
+    1 to 4 distinct orthogonally connected lots per building, no lot shared by
+    two buildings, lot markers only on unbuilt lots and never two on one lot,
+    at most 8 lot markers and 8 buildings of each type per player, owners and
+    keys that are players, era 1 to 3, no negative number.
+    """
+    found: list[Problem] = []
+    ids = [p.id for p in city.players]
+    if len(ids) not in BOARD_SIZES:
+        return (Problem("players", f"2 to 5 players play, not {len(ids)}"),)
+    if not 1 <= city.era <= 3:
+        found.append(Problem("era", f"{city.era} is not an era (1, 2 or 3)"))
+    board = city.board
+    covered: dict[Lot, int] = {}
+    per_type: Counter[tuple[PlayerId, BuildingType]] = Counter()
+    for i, building in enumerate(city.buildings):
+        path = f"buildings[{i}]"
+        if building.owner not in ids:
+            found.append(
+                Problem(
+                    f"{path}.owner",
+                    f"{building.owner!r} is not a player at this table",
+                )
+            )
+        found.extend(_value_problems(building, path))
+        if not 1 <= building.size <= 4:
+            found.append(
+                Problem(
+                    f"{path}.lots",
+                    f"a building covers 1 to 4 lots, not {building.size}",
+                )
+            )
+        seen: set[Lot] = set()
+        for j, lot in enumerate(building.lots):
+            lot_path = f"{path}.lots[{j}]"
+            if lot not in board:
+                found.append(Problem(lot_path, board.off_board(lot)))
+            if lot in seen:
+                found.append(Problem(lot_path, f'"{lot}" is listed twice'))
+                continue
+            seen.add(lot)
+            other = covered.get(lot)
+            if other is None:
+                covered[lot] = i
+            else:
+                found.append(
+                    Problem(
+                        lot_path,
+                        f'"{lot}" is already covered by {_whose(city, other)}; '
+                        "two buildings never share a lot (build over instead)",
+                    )
+                )
+        parts = groups(building.lots)
+        if len(parts) > 1:
+            found.append(Problem(f"{path}.lots", _not_connected(parts)))
+        per_type[(building.owner, building.type)] += 1
+        count = per_type[(building.owner, building.type)]
+        if count > TRAY_SIZE_PER_TYPE:
+            found.append(
+                Problem(
+                    path,
+                    f"this is {building.owner}'s {building.type.value} building "
+                    f"number {count}, but a tray holds only {TRAY_SIZE_PER_TYPE} "
+                    f"of each type ({SUPPLY})",
+                )
+            )
+    found.extend(_marker_problems(city, covered))
+    for key in ("score_before", "population_tokens", "coins"):
+        mapping: Mapping[PlayerId, int] = getattr(city, key)
+        for pid, number in mapping.items():
+            if pid not in ids:
+                found.append(
+                    Problem(f"{key}.{pid}", f"{pid!r} is not a player at this table")
+                )
+            elif number < 0:
+                found.append(
+                    Problem(f"{key}.{pid}", f"{number} is below the minimum 0")
+                )
+    return tuple(found)
+
+
+def _marker_problems(city: City, covered: Mapping[Lot, int]) -> Iterator[Problem]:
+    ids = [p.id for p in city.players]
+    board = city.board
+    marked: dict[Lot, str] = {}
+    order = [*ids, *(pid for pid in city.lot_markers if pid not in ids)]
+    for pid in order:
+        lots = city.markers(pid)
+        path = f"lot_markers.{pid}"
+        if pid not in ids:
+            yield Problem(path, f"{pid!r} is not a player at this table")
+            continue
+        if len(lots) > LOT_MARKERS_PER_PLAYER:
+            yield Problem(
+                path,
+                f"{len(lots)} lot markers, but a player has only "
+                f"{LOT_MARKERS_PER_PLAYER} ({LOT_MARKERS})",
+            )
+        for k, lot in enumerate(lots):
+            lot_path = f"{path}[{k}]"
+            if lot not in board:
+                yield Problem(lot_path, board.off_board(lot))
+            building = covered.get(lot)
+            if building is not None:
+                yield Problem(
+                    lot_path,
+                    f'"{lot}" is built on ({_whose(city, building)}); '
+                    "a lot marker stays only on an unbuilt lot",
+                )
+            elif lot in marked:
+                yield Problem(
+                    lot_path, f'"{lot}" already has a lot marker ({marked[lot]})'
+                )
+            else:
+                marked[lot] = lot_path
+
+
+# --------------------------------------------------------------------------
+# Reading a table file
+# --------------------------------------------------------------------------
+
+_COMMON_KEYS: Final = ("owner", "type", "lots")
+_VALUE_KEYS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "residential": ("citizens",),
+        "commercial": ("silver", "vp"),
+        "civic": ("civic",),
+        "monument": ("monument",),
+    }
+)
+BUILDING_NAME_MAX: Final = 40
+
+
+def _read_lot(node: Node) -> Lot:
+    try:
+        return Lot.parse(node.str())
+    except InvalidLotError as exc:
+        raise node.fail(str(exc)) from None
+
+
+def _read_building(node: Node, ids: Sequence[PlayerId]) -> Building:
+    raw = node.value
+    kind_value = raw.get("type") if isinstance(raw, dict) else None
+    if kind_value == "monument":
+        raise node.child("type", kind_value).fail(
+            "monuments (the Monuments module) are not supported yet"
+        )
+    if isinstance(kind_value, str) and kind_value in _VALUE_KEYS:
+        required = (*_COMMON_KEYS, *_VALUE_KEYS[kind_value])
+        optional: tuple[str, ...] = ("name",)
+    else:
+        # Not an object, or no known type: report unknown keys, then the type.
+        required = _COMMON_KEYS
+        optional = ("name", *(k for keys in _VALUE_KEYS.values() for k in keys))
+    fields = node.object(required=required, optional=optional)
+    kind = fields["type"].choice(tuple(_VALUE_KEYS))
+    owner = fields["owner"].str()
+    if owner not in ids:
+        raise fields["owner"].fail(f"{owner!r} is not a player at this table")
+    lots = tuple(_read_lot(lot) for lot in fields["lots"].list(min_len=1, max_len=4))
+    values: Values
+    if kind == "residential":
+        values = Residential(fields["citizens"].int(min=0))
+    elif kind == "commercial":
+        values = Commercial(fields["silver"].int(min=0), fields["vp"].int(min=0))
+    else:
+        civic = fields["civic"].object(required=("per", "vp"))
+        per = civic["per"].choice(tuple(k.value for k in CivicKind))
+        values = Civic(CivicKind(per), civic["vp"].int(min=0))
+    name = None
+    if "name" in fields:
+        name = fields["name"].str(min_len=1, max_len=BUILDING_NAME_MAX)
+        if not name.strip():
+            raise fields["name"].fail("must not be blank")
+    return Building(owner, lots, values, name)
+
+
+def _read_counts(node: Node | None, players: Sequence[Player]) -> dict[PlayerId, int]:
+    if node is None:
+        return {}
+    return {player.id: child.int(min=0) for player, child in per_player(node, players)}
+
+
+def _read_markers(
+    node: Node | None, players: Sequence[Player]
+) -> dict[PlayerId, tuple[Lot, ...]]:
+    if node is None:
+        return {}
+    return {
+        player.id: tuple(_read_lot(lot) for lot in child.list())
+        for player, child in per_player(node, players)
+    }
+
+
+def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> City:
+    """Read the Foundations of Rome part of a table file into a :class:`City`.
+
+    A value of the wrong shape stops the reading at once; then every rule the
+    city breaks (see :func:`problems`) is reported together.
+
+    :raises TableFileError: naming the JSON path of each problem; road boards
+        and monuments are refused as not supported yet.
+    """
+    if "road_boards" in fields:
+        raise fields["road_boards"].fail(
+            "Roads of Fortune road boards are not supported yet"
+        )
+    era = fields["era"].int(min=1, max=3)
+    ids = [p.id for p in players]
+    buildings = tuple(_read_building(b, ids) for b in fields["buildings"].list())
+    city = City(
+        players=players,
+        era=era,
+        buildings=buildings,
+        score_before=_read_counts(fields.get("score_before"), players),
+        lot_markers=_read_markers(fields.get("lot_markers"), players),
+        population_tokens=_read_counts(fields.get("population_tokens"), players),
+        coins=_read_counts(fields.get("coins"), players),
+    )
+    found = problems(city)
+    if found:
+        raise TableFileError(found)
+    return city
+
+
+def to_json(city: City) -> dict[str, object]:
+    """The game keys of the table file that describes ``city`` (the inverse of
+    :func:`read`, e.g. to save a city after :func:`build`)."""
+
+    def values(building: Building) -> dict[str, object]:
+        v = building.values
+        if isinstance(v, Residential):
+            return {"citizens": v.citizens}
+        if isinstance(v, Commercial):
+            return {"silver": v.silver, "vp": v.vp}
+        return {"civic": {"per": v.per.value, "vp": v.vp}}
+
+    doc: dict[str, object] = {"era": city.era}
+    if city.score_before:
+        doc["score_before"] = dict(city.score_before)
+    doc["buildings"] = [
+        {
+            "owner": b.owner,
+            "type": b.type.value,
+            "lots": [str(lot) for lot in b.lots],
+            **values(b),
+            **({"name": b.name} if b.name is not None else {}),
+        }
+        for b in city.buildings
+    ]
+    if city.lot_markers:
+        doc["lot_markers"] = {
+            pid: [str(lot) for lot in lots] for pid, lots in city.lot_markers.items()
+        }
+    if city.population_tokens:
+        doc["population_tokens"] = dict(city.population_tokens)
+    if city.coins:
+        doc["coins"] = dict(city.coins)
+    return doc
+
+
+def blank(players: tuple[Player, ...]) -> dict[str, object]:
+    """The game keys of a new table: Era 1, nothing built yet."""
+    return {"era": 1, "buildings": []}
+
+
+# --------------------------------------------------------------------------
+# Building (rulebook 001, "Action 3: Construct a Building")
+# --------------------------------------------------------------------------
+
+
+def _check_lots(city: City, lots: Sequence[Lot]) -> None:
+    board = city.board
+    if not 1 <= len(lots) <= 4:
+        raise IllegalBuildError(f"a building covers 1 to 4 lots, not {len(lots)}")
+    for lot in lots:
+        if lots.count(lot) > 1:
+            raise IllegalBuildError(f'"{lot}" is listed twice')
+        if lot not in board:
+            raise IllegalBuildError(board.off_board(lot))
+    parts = groups(lots)
+    if len(parts) > 1:
+        raise IllegalBuildError(_not_connected(parts))
+
+
+def _marker_holder(city: City, lot: Lot) -> PlayerId | None:
+    return next((pid for pid, lots in city.lot_markers.items() if lot in lots), None)
+
+
+def build(city: City, building: Building) -> City:
+    """The city after ``building.owner`` constructs ``building``.
+
+    Every lot must be the owner's: a lot with their lot marker, or a lot under
+    one of their own buildings, each of which must be strictly smaller than the
+    new one ("Building Over"). Replaced buildings go back to the tray; their
+    lots that the new building does not cover get the owner's lot marker back;
+    the markers under the new building return to the owner. The building must
+    be in the owner's tray ("Limited Building Supply"). ``city`` is unchanged.
+
+    :raises LotNotOwnedError: a lot that is not the owner's.
+    :raises BuildingOverError: a replaced building of the same size or larger.
+    :raises NotInTrayError: no such piece left in the owner's tray.
+    :raises LotMarkerError: more than 8 lot markers would be needed.
+    :raises IllegalBuildError: no such player; lots off the board, repeated,
+        not 1 to 4, or not connected.
+    """
+    owner = building.owner
+    if owner not in {p.id for p in city.players}:
+        raise IllegalBuildError(f"{owner!r} is not a player at this table")
+    lots = building.lots
+    _check_lots(city, lots)
+    built = city.built()
+    own = set(city.markers(owner))
+    replaced: dict[int, None] = {}
+    for lot in lots:
+        index = built.get(lot)
+        if index is not None:
+            if city.buildings[index].owner != owner:
+                raise LotNotOwnedError(
+                    f'"{lot}" is covered by {_whose(city, index)}: a player '
+                    f"builds over their own buildings only ({CONSTRUCT})"
+                )
+            replaced[index] = None
+        elif lot not in own:
+            holder = _marker_holder(city, lot)
+            whose = f"is {holder}'s lot" if holder else "has no lot marker"
+            raise LotNotOwnedError(
+                f'{owner} does not own "{lot}" (it {whose}): a player builds '
+                f"only on lots they own ({CONSTRUCT})"
+            )
+    for index in replaced:
+        old = city.buildings[index]
+        if old.size >= building.size:
+            raise BuildingOverError(
+                f"cannot build over the {old.label()}: it covers {old.size} "
+                f"lot{'s' if old.size > 1 else ''} and the new building "
+                f"{building.size}; a building replaces only strictly smaller ones "
+                f"({BUILDING_OVER})"
+            )
+    kept = tuple(b for i, b in enumerate(city.buildings) if i not in replaced)
+    _check_tray(kept, building)
+    markers = [lot for lot in city.markers(owner) if lot not in lots]
+    for index in replaced:
+        markers.extend(lot for lot in city.buildings[index].lots if lot not in lots)
+    if len(markers) > LOT_MARKERS_PER_PLAYER:
+        raise LotMarkerError(
+            f"{owner} would need {len(markers)} lot markers to keep the lots left "
+            f"uncovered, but has only {LOT_MARKERS_PER_PLAYER} ({LOT_MARKERS})"
+        )
+    lot_markers = dict(city.lot_markers)
+    lot_markers[owner] = tuple(markers)
+    return replace(city, buildings=(*kept, building), lot_markers=lot_markers)
+
+
+def _check_tray(buildings: Sequence[Building], building: Building) -> None:
+    pieces = [p for p in TRAY if p.fits(building)]
+    if not pieces:
+        shape = Shape.of(building.lots).value
+        raise NotInTrayError(
+            f"no {building.type.value} building in a tray has this shape ({shape})"
+        )
+    left = {s.piece: s.left for s in _stock(buildings, building.owner)}
+    if not any(left[piece] > 0 for piece in pieces):
+        piece = pieces[0]
+        shape = f" ({piece.shape.value})" if piece.shape else ""
+        raise NotInTrayError(
+            f"{building.owner} has no {piece.name}{shape} left in their tray ({SUPPLY})"
+        )
+
+
+def remove(city: City, index: int, *, keep_lots: bool = False) -> City:
+    """The city without ``buildings[index]``, which goes back to its owner's tray.
+
+    :param keep_lots: put the owner's lot markers on the lots it covered
+        (its owner still owns them); otherwise they become unowned, as when
+        correcting a mistaken entry.
+    :raises NoSuchBuildingError: no building at ``index``.
+    :raises LotMarkerError: ``keep_lots`` would need more than 8 lot markers.
+    """
+    if not 0 <= index < len(city.buildings):
+        raise NoSuchBuildingError(
+            f"there is no buildings[{index}]: the city has "
+            f"{len(city.buildings)} buildings"
+        )
+    old = city.buildings[index]
+    buildings = city.buildings[:index] + city.buildings[index + 1 :]
+    if not keep_lots:
+        return replace(city, buildings=buildings)
+    markers = (*city.markers(old.owner), *old.lots)
+    if len(markers) > LOT_MARKERS_PER_PLAYER:
+        raise LotMarkerError(
+            f"{old.owner} would need {len(markers)} lot markers, but has only "
+            f"{LOT_MARKERS_PER_PLAYER} ({LOT_MARKERS})"
+        )
+    lot_markers = dict(city.lot_markers)
+    lot_markers[old.owner] = markers
+    return replace(city, buildings=buildings, lot_markers=lot_markers)
+
+
+# --------------------------------------------------------------------------
+# Era scoring (rulebook 001, "End of Era Scoring" and "End of Game")
+# --------------------------------------------------------------------------
+
+ERA_BONUS: Final[Mapping[int, Points]] = MappingProxyType({1: 4, 2: 7, 3: 10})
+"""Bonus of the highest population (rulebook 001, "Residential Building Scoring")."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One source of points, explained: ``points``, a sentence, the rule's source."""
+
+    points: int
+    text: str
+    source: Citation
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The points of one category and the lines they come from."""
+
+    points: int
+    lines: tuple[Line, ...] = ()
+
+    @classmethod
+    def of(cls, lines: Iterable[Line]) -> Tally:
+        kept = tuple(lines)
+        return cls(sum(line.points for line in kept), kept)
+
+
+class Category(Enum):
+    """The parts of an era's score (spec output keys)."""
+
+    RESIDENTIAL = "residential"
+    """Population track (rulebook 001, "Residential Building Scoring")."""
+    CIVIC = "civic"
+    """Civic adjacency (rulebook 001, "Civic Building Scoring")."""
+    COMMERCIAL = "commercial"
+    """Commercial VP, and silver as VP in Era 3 ("Commercial Building Scoring")."""
+    ROADS = "roads"
+    """Roads of Fortune road boards (rulebook 000; not supported yet: always 0)."""
+    EMPTY_LOTS = "empty_lots"
+    """Era 3: 1 VP per lot marker on the board (rulebook 001, "End of Game")."""
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's era scoring: VP per category, coins, running total."""
+
+    player: Player
+    citizens: int
+    population_tokens: int
+    residential: Tally
+    civic: Tally
+    commercial: Tally
+    roads: Tally
+    empty_lots: Tally
+    silver: Tally
+    """Coins collected from commercial buildings (eras 1 and 2): its ``points``
+    and its lines' ``points`` are coins, not VP."""
+    score_before: Points
+
+    @property
+    def population(self) -> int:
+        """Citizens on residential buildings plus population tokens (spec)."""
+        return self.citizens + self.population_tokens
+
+    def category(self, category: Category) -> Tally:
+        return {
+            Category.RESIDENTIAL: self.residential,
+            Category.CIVIC: self.civic,
+            Category.COMMERCIAL: self.commercial,
+            Category.ROADS: self.roads,
+            Category.EMPTY_LOTS: self.empty_lots,
+        }[category]
+
+    @property
+    def era_total(self) -> Points:
+        return sum(self.category(c).points for c in Category)
+
+    @property
+    def total(self) -> Points:
+        """The running total: ``score_before`` + this era's points."""
+        return self.score_before + self.era_total
+
+    @property
+    def coins(self) -> int:
+        """Coins gained in this era scoring (for now only silver)."""
+        return self.silver.points
+
+
+@dataclass(frozen=True)
+class EraResult:
+    """The scoring of one era for every player, in seating order."""
+
+    era: int
+    players: tuple[PlayerScore, ...]
+
+    @property
+    def final(self) -> bool:
+        return self.era == 3
+
+    def player(self, pid: PlayerId) -> PlayerScore:
+        for score in self.players:
+            if score.player.id == pid:
+                return score
+        raise KeyError(pid)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _residential(
+    city: City, populations: Mapping[PlayerId, tuple[int, int]]
+) -> dict[PlayerId, Line]:
+    totals = {pid: c + t for pid, (c, t) in populations.items()}
+    track = sorted({p for p in totals.values() if p > 0}, reverse=True)
+    bonus = ERA_BONUS[city.era]
+    lines: dict[PlayerId, Line] = {}
+    for pid, (citizens, tokens) in populations.items():
+        population = citizens + tokens
+        parts = ""
+        if tokens:
+            parts = (
+                f" ({_plural(citizens, 'citizen')} + "
+                f"{_plural(tokens, 'population token')})"
+            )
+        if population == 0:
+            lines[pid] = Line(
+                0,
+                "Population 0: no points from the population track",
+                RESIDENTIAL_SCORING,
+            )
+            continue
+        if population == track[0]:
+            tied = [q for q, p in totals.items() if p == population and q != pid]
+            with_ = f" (tied with {', '.join(tied)})" if tied else ""
+            lines[pid] = Line(
+                population + bonus,
+                f"Population {population}{parts}, the highest{with_}: "
+                f"{population} + {bonus} Era {city.era} bonus",
+                RESIDENTIAL_SCORING,
+            )
+            continue
+        ahead = min(p for p in track if p > population)
+        holders = ", ".join(q for q, p in totals.items() if p == ahead)
+        lines[pid] = Line(
+            ahead,
+            f"Population {population}{parts}: scores {ahead}, the population "
+            f"directly ahead on the track ({holders})",
+            RESIDENTIAL_SCORING,
+        )
+    return lines
+
+
+def _civic_line(city: City, index: int) -> Line:
+    building = city.buildings[index]
+    values = building.values
+    if not isinstance(values, Civic):
+        raise TypeError("not a civic building")
+    near = [city.buildings[i] for i in city.adjacent(index)]
+    vp = values.vp
+    label = building.label()
+    citizens = sum(b.citizens for b in near if b.type is BuildingType.RESIDENTIAL)
+    if values.per is CivicKind.CITIZEN:
+        return Line(
+            citizens * vp,
+            f"{label}: {_plural(citizens, 'citizen')} on adjacent residential "
+            f"buildings x {vp} VP",
+            CIVIC_SCORING,
+        )
+    if values.per is CivicKind.TWO_CITIZENS:
+        pairs = citizens // 2
+        return Line(
+            pairs * vp,
+            f"{label}: {_plural(citizens, 'citizen')} on adjacent residential "
+            f"buildings make {_plural(pairs, 'pair')} x {vp} VP",
+            CIVIC_SCORING,
+        )
+    if values.per is CivicKind.SILVER:
+        silver = sum(b.silver for b in near if b.type is BuildingType.COMMERCIAL)
+        return Line(
+            silver * vp,
+            f"{label}: {silver} silver on adjacent commercial buildings x {vp} VP",
+            CIVIC_SCORING,
+        )
+    if values.per is CivicKind.CIVIC:
+        civics = sum(1 for b in near if b.type is BuildingType.CIVIC)
+        return Line(
+            civics * vp,
+            f"{label}: {_plural(civics, 'adjacent civic building')} x {vp} VP",
+            CIVIC_SCORING,
+        )
+    return Line(
+        len(near) * vp,
+        f"{label}: {_plural(len(near), 'adjacent building')} x {vp} VP",
+        CIVIC_SCORING,
+    )
+
+
+def _commercial_lines(building: Building, final: bool) -> tuple[list[Line], list[Line]]:
+    """The VP lines and the coin lines of one commercial building."""
+    label = building.label()
+    values = building.values
+    if not isinstance(values, Commercial):
+        raise TypeError("not a commercial building")
+    vp_lines: list[Line] = []
+    coin_lines: list[Line] = []
+    if values.vp:
+        vp_lines.append(Line(values.vp, f"{label}: {values.vp} VP", COMMERCIAL_SCORING))
+    if values.silver and final:
+        vp_lines.append(
+            Line(
+                values.silver,
+                f"{label}: {values.silver} silver scored as {values.silver} VP "
+                "in the final era",
+                END_OF_GAME,
+            )
+        )
+    elif values.silver:
+        coin_lines.append(
+            Line(
+                values.silver,
+                f"{label}: {values.silver} silver collected as coins",
+                COMMERCIAL_SCORING,
+            )
+        )
+    return vp_lines, coin_lines
+
+
+def score(city: City) -> EraResult:
+    """Score the end of ``city.era`` for every player (rulebook 001, "End of Era
+    Scoring"; Era 3 adds "End of Game"; spec "Era scoring").
+
+    - Residential: the highest population scores it + 4 / 7 / 10 (ties share);
+      every other player scores the next higher population on the track;
+      population 0 scores 0.
+    - Civic: each civic building scores for its owner from its adjacent
+      buildings, of any owner, each counted once.
+    - Commercial: each building's VP every era; its silver is coins in eras 1
+      and 2 and VP in era 3.
+    - Era 3: 1 VP for each lot marker on the board.
+    """
+    populations = {
+        p.id: (
+            sum(b.citizens for b in city.buildings if b.owner == p.id),
+            city.population_tokens.get(p.id, 0),
+        )
+        for p in city.players
+    }
+    residential = _residential(city, populations)
+    civic: dict[PlayerId, list[Line]] = {p.id: [] for p in city.players}
+    commercial: dict[PlayerId, list[Line]] = {p.id: [] for p in city.players}
+    coins: dict[PlayerId, list[Line]] = {p.id: [] for p in city.players}
+    for i, building in enumerate(city.buildings):
+        if building.owner not in civic:
+            continue
+        if building.type is BuildingType.CIVIC:
+            civic[building.owner].append(_civic_line(city, i))
+        elif building.type is BuildingType.COMMERCIAL:
+            vp_lines, coin_lines = _commercial_lines(building, city.final)
+            commercial[building.owner].extend(vp_lines)
+            coins[building.owner].extend(coin_lines)
+    scores = []
+    for player in city.players:
+        markers = city.markers(player.id)
+        empty: list[Line] = []
+        if city.final and markers:
+            empty.append(
+                Line(
+                    len(markers),
+                    f"{_plural(len(markers), 'lot marker')} on unbuilt lots "
+                    f"({format_lots(markers)}): {len(markers)} x 1 VP",
+                    END_OF_GAME,
+                )
+            )
+        citizens, tokens = populations[player.id]
+        scores.append(
+            PlayerScore(
+                player=player,
+                citizens=citizens,
+                population_tokens=tokens,
+                residential=Tally.of([residential[player.id]]),
+                civic=Tally.of(civic[player.id]),
+                commercial=Tally.of(commercial[player.id]),
+                roads=Tally(0),
+                empty_lots=Tally.of(empty),
+                silver=Tally.of(coins[player.id]),
+                score_before=city.score_before.get(player.id, 0),
+            )
+        )
+    return EraResult(city.era, tuple(scores))
+
+
+def winners(result: EraResult) -> tuple[Player, ...]:
+    """The player(s) with the most VP after the Era 3 scoring; a tie is shared
+    (rulebook 001, "End of Game": the most Victory Points wins).
+
+    :raises GameNotOverError: ``result`` is not the Era 3 scoring.
+    """
+    if not result.final:
+        raise GameNotOverError(
+            f"the winner is known after the Era 3 scoring, not Era {result.era}"
+        )
+    best = max(s.total for s in result.players)
+    return tuple(s.player for s in result.players if s.total == best)
+
+
+def score_json(city: City) -> dict[str, object]:
+    """The result ``companion score`` prints (spec: "Output of companion score"),
+    with each player's ``coins`` and ``explanations`` and, after Era 3,
+    ``winners``."""
+    result = score(city)
+    players: dict[str, object] = {}
+    for s in result.players:
+        explanations = [
+            {
+                "category": category,
+                "points": line.points,
+                "text": line.text,
+                "source": str(line.source),
+            }
+            for category, tally in (
+                *((c.value, s.category(c)) for c in Category),
+                ("silver", s.silver),
+            )
+            for line in tally.lines
+        ]
+        players[s.player.id] = {
+            "population": s.population,
+            "residential": s.residential.points,
+            "civic": s.civic.points,
+            "commercial": s.commercial.points,
+            "silver": s.silver.points,
+            "roads": s.roads.points,
+            "empty_lots": s.empty_lots.points,
+            "era_total": s.era_total,
+            "total": s.total,
+            "coins": s.coins,
+            "explanations": explanations,
+        }
+    out: dict[str, object] = {"game": GAME, "era": result.era, "players": players}
+    if result.final:
+        out["winners"] = [p.id for p in winners(result)]
+    return out
+
+
+ENGINE: Final = Engine(
+    required_keys=("era", "buildings"),
+    optional_keys=(
+        "score_before",
+        "lot_markers",
+        "population_tokens",
+        "coins",
+        "road_boards",
+    ),
+    read=read,
+    score_json=score_json,
+    blank=blank,
+)
