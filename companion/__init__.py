@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 MIGRATIONS_DIR = str(Path(__file__).with_name("migrations"))
 
@@ -20,6 +21,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     environment (or ``DATABASE_URL`` in ``test_config``) points it at another
     database, e.g. ``postgresql://user:pass@host/db``.
     """
+    # Imported here, so that importing the pure engines loads no web framework.
+    from flask import Flask
+
     app = Flask(
         __name__,
         instance_relative_config=True,

@@ -43,9 +43,13 @@ def submitted_input() -> list[tuple[str, str]]:
     """The fields of a refused form post, minus the CSRF token, to show back."""
     if request.method != "POST":
         return []
+    try:
+        form = request.form
+    except HTTPException:  # the body itself was refused (e.g. too large)
+        return []
     return [
         (key, value)
-        for key, value in request.form.items(multi=True)
+        for key, value in form.items(multi=True)
         if key != "csrf_token" and value.strip()
     ]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app, request
 from flask.typing import ResponseReturnValue
+from flask_babel import format_datetime, get_locale
 from flask_babel import lazy_gettext as _l
 
 from .engines import GAMES
@@ -67,6 +68,8 @@ def init_app(app: Flask) -> None:
         GAMES=GAMES,
         GAME_NAMES=GAME_NAMES,
         COLOUR_NAMES=COLOUR_NAMES,
+        get_locale=get_locale,
+        format_datetime=format_datetime,
         OPTION_NAMES={
             key: label for options in GAME_OPTIONS.values() for key, label in options
         },

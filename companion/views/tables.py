@@ -93,7 +93,7 @@ def index() -> ResponseReturnValue:
     return render_template(
         "index.html",
         tables=[(t, players_of(store.current_document(t))) for t in tables],
-        import_form=ImportForm(),
+        import_form=ImportForm(formdata=None),
     )
 
 
@@ -134,15 +134,17 @@ def table_page(
     players = players_of(document)
     if rename_form is None:
         rename_form = RenamePlayersForm(
+            formdata=None,
             data={
                 "version": table.version,
                 "players": [{"name": p.name} for p in players],
-            }
+            },
         )
     else:
         # Keep what the player typed, but let the next send go against the
         # current version.
         rename_form.version.data = table.version
+        rename_form.version.raw_data = [str(table.version)]
     return (
         render_template(
             "tables/show.html",
@@ -151,7 +153,7 @@ def table_page(
             players=players,
             document=document,
             rename_form=rename_form,
-            action_form=ActionForm(data={"version": table.version}),
+            action_form=ActionForm(formdata=None, data={"version": table.version}),
             can_undo=store.can_undo(table),
             can_redo=store.can_redo(table),
             conflict=conflict,
@@ -263,7 +265,7 @@ def history(table_id: str) -> ResponseReturnValue:
         game=find_game(table.game),
         players=players_of(store.current_document(table)),
         steps=steps,
-        action_form=ActionForm(data={"version": table.version}),
+        action_form=ActionForm(formdata=None, data={"version": table.version}),
         can_undo=store.can_undo(table),
         can_redo=store.can_redo(table),
     )
@@ -345,7 +347,7 @@ def options_from_document(game: Game, document: dict[str, Any]) -> dict[str, boo
 def delete(table_id: str) -> ResponseReturnValue:
     """Delete a table, after a confirmation page."""
     table = table_or_404(table_id)
-    form = ActionForm(data={"version": table.version})
+    form = ActionForm(formdata=None, data={"version": table.version})
     if request.method == "POST":
         form = ActionForm(request.form)
         if form.validate():
