@@ -1,0 +1,1123 @@
+"""Glory to Rome: final scoring with merchant bonuses, places and the end of the game.
+
+Rulebooks 003 (Sit Gloria Romae, Italian) and 004 (罗马荣光, Chinese); card data
+from ../shared/game-data.md section 3 where the rulebooks say nothing (the card
+list, Statue and Wall points). Pure: :func:`read` reads the table file part
+(spec: "Glory to Rome") into a :class:`ScoreSheet`, :func:`score` scores it and
+explains every point, bonus and tie-break; ``ENGINE`` is what the registry uses.
+The terms in three languages are in :mod:`.glory_terms`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+from typing import TypeAlias
+
+from .base import (
+    Engine,
+    Node,
+    Player,
+    PlayerId,
+    Points,
+    Problem,
+    RuleError,
+    TableFileError,
+    child_path,
+    per_player,
+)
+
+GAME = "glory-to-rome"
+"""The ``game`` value of a Glory to Rome table file."""
+
+SRC_SCORING = "003, Fine partita e punteggio, p.9; 004, 计分和胜利条件"
+SRC_TIE = "003, Fine partita e punteggio, p.9 (parità); 004, 计分和胜利条件"
+SRC_MERCHANT = "003, Mercante, p.8; 004, 5、出售建材"
+SRC_INFLUENCE = "003, Struttura completata, p.7; 004, 3.3-3.4 完成建筑"
+SRC_START_INFLUENCE = "game-data.md 3.4 (004, 1、雇佣雇员 breaks off before the number)"
+SRC_BUILDING_POINTS = (
+    "003, p.9 (VP conferiti dalle Strutture), Muro p.16; "
+    "004, 计分和胜利条件; card text: game-data.md 3.3"
+)
+SRC_SAME_NAME = "003, Fondazione, p.6; 004, 3.1 放置地基"
+SRC_DECK = "004, 游戏配件 (144 order cards, 36 sites, 6 Jacks); game-data.md 3.2-3.3"
+SRC_SETUP = "004, 游戏准备"
+SRC_VAULT_LIMIT = "003, Mercante, p.8; 004, 5、出售建材; Market: game-data.md 3.4"
+SRC_CLIENTELE_LIMIT = "004, 1、雇佣雇员; Insula, Aqueduct: game-data.md 3.4"
+SRC_END = "003, Fine partita, p.9; 004, 游戏结束"
+SRC_INSTANT_WIN = "004, 计分和胜利条件 (no scores are counted)"
+
+
+class Material(Enum):
+    """A material: its cards' value is the influence of its sites and the points
+    of its cards in the vault (003 p.7-9; values from game-data.md 3.2)."""
+
+    RUBBLE = "rubble"
+    """Value 1; Laborer; 6 copies of each card."""
+    WOOD = "wood"
+    """Value 1; Craftsman; 6 copies of each card."""
+    BRICK = "brick"
+    """Value 2; Legionary; 3 copies of each card."""
+    CONCRETE = "concrete"
+    """Value 2; Architect; 3 copies of each card."""
+    STONE = "stone"
+    """Value 3; Merchant; 3 copies of each card."""
+    MARBLE = "marble"
+    """Value 3; Patron; 3 copies of each card."""
+
+    @property
+    def points(self) -> Points:
+        """The card value: influence of a site, points of a vault card."""
+        return _VALUES[self]
+
+    @property
+    def copies(self) -> int:
+        """Copies of each order card of this material: 6 for value 1, else 3."""
+        return 6 if self.points == 1 else 3
+
+
+_VALUES: Mapping[Material, Points] = MappingProxyType(
+    {
+        Material.RUBBLE: 1,
+        Material.WOOD: 1,
+        Material.BRICK: 2,
+        Material.CONCRETE: 2,
+        Material.STONE: 3,
+        Material.MARBLE: 3,
+    }
+)
+MATERIAL_NAMES: tuple[str, ...] = tuple(m.value for m in Material)
+
+
+class Edition(Enum):
+    """Which deck a card belongs to (game-data.md 3.1, 3.3)."""
+
+    BOTH = "both"
+    """In every deck."""
+    IMPERIUM = "imperium"
+    """Imperium (2nd edition) only; Republic mode swaps it out."""
+    REPUBLIC = "republic"
+    """Republic mode (Black Box) only."""
+
+
+@dataclass(frozen=True)
+class OrderCard:
+    """An order card: a building when laid as a foundation (game-data.md 3.3)."""
+
+    name: str
+    material: Material
+    edition: Edition = Edition.BOTH
+
+    @property
+    def copies(self) -> int:
+        return self.material.copies
+
+
+def _cards(material: Material, *names: str) -> tuple[OrderCard, ...]:
+    cards = []
+    for name in names:
+        edition = Edition.BOTH
+        if name.endswith(("/I", "/R")):
+            name, mark = name.split("/")
+            edition = Edition.IMPERIUM if mark == "I" else Edition.REPUBLIC
+        cards.append(OrderCard(name, material, edition))
+    return tuple(cards)
+
+
+ORDER_CARDS: tuple[OrderCard, ...] = (
+    *_cards(Material.RUBBLE, "Bar", "Insula", "Latrine", "Road"),
+    *_cards(Material.WOOD, "Circus/I", "Crane/R", "Dock", "Market", "Palisade"),
+    *_cards(
+        Material.BRICK,
+        *("Academy", "Archway", "Atrium", "Bath", "Foundry", "Gate", "School"),
+        "Shrine",
+    ),
+    *_cards(
+        Material.CONCRETE,
+        *("Amphitheatre", "Aqueduct", "Bridge", "Senate/I", "Storeroom", "Tower"),
+        *("Tribunal/R", "Vomitorium", "Wall"),
+    ),
+    *_cards(
+        Material.STONE,
+        *("Catacomb", "Circus Maximus", "Coliseum/I", "Domus Aurea/R", "Garden"),
+        *("Prison", "Scriptorium", "Sewer", "Villa"),
+    ),
+    *_cards(
+        Material.MARBLE,
+        *("Basilica", "Forum/I", "Forum Romanum/R", "Fountain", "Ludus Magna"),
+        *("Palace", "Stairway", "Statue", "Temple"),
+    ),
+)
+"""The 44 order card types of Imperium and Republic; either deck has 40 of them,
+144 cards (game-data.md 3.3)."""
+
+CARDS: Mapping[str, OrderCard] = MappingProxyType({c.name: c for c in ORDER_CARDS})
+"""The order cards by name, exactly as printed (names are case-sensitive)."""
+
+ALIASES: Mapping[str, str] = MappingProxyType(
+    {"Colosseum": "Coliseum", "Ludus Magnus": "Ludus Magna"}
+)
+"""Other spellings in print (game-data.md 3.3), and the name the engine uses."""
+
+STATUE = "Statue"
+WALL = "Wall"
+STATUE_POINTS: Points = 3
+"""A completed Statue is worth 3 points (card text, game-data.md 3.3)."""
+WALL_MATERIALS_PER_POINT = 2
+"""A completed Wall is worth 1 point per 2 materials in the stockpile (card text)."""
+
+
+def find_card(name: str) -> OrderCard | None:
+    """The card with this printed name or known other spelling, else ``None``."""
+    return CARDS.get(ALIASES.get(name, name))
+
+
+STARTING_INFLUENCE: Points = 2
+"""Every player starts with 2 influence; a site adds its value (spec; cloaca,
+game-data.md 3.4: rulebook 004 breaks off before the number)."""
+STARTING_HAND = 5
+"""4 order cards and 1 Jack dealt to each player (004, 游戏准备)."""
+ORDER_CARDS_TOTAL = 144
+"""Order cards in the deck (004, 游戏配件)."""
+JACKS = 6
+"""Jacks in the game (004, 游戏配件)."""
+SITES_PER_MATERIAL = 6
+"""36 sites, 6 of each material (004, 游戏配件)."""
+MERCHANT_BONUS_POINTS: Points = 3
+"""Each merchant bonus is worth 3 points (003 p.8; 004, 5、出售建材)."""
+
+
+def orders_of(material: Material) -> int:
+    """Order cards of ``material`` in either deck: 24 for every material."""
+    return sum(
+        c.copies
+        for c in ORDER_CARDS
+        if c.material is material and c.edition is not Edition.REPUBLIC
+    )
+
+
+MAX_SITE_INFLUENCE: Points = sum(SITES_PER_MATERIAL * m.points for m in Material)
+"""The influence all 36 sites give together: 72."""
+
+
+# --- the sheet ---------------------------------------------------------------------
+
+
+class CampError(RuleError):
+    """A camp built by hand with values no table can show."""
+
+
+@dataclass(frozen=True)
+class Camp:
+    """One player's camp at the end of the game (spec: "Glory to Rome").
+
+    ``vault`` holds every material (0 when absent); ``buildings`` the completed
+    buildings that matter for scoring, by their printed name; ``sites`` the sites
+    under completed buildings when the file gives them instead of ``influence``.
+
+    :raises CampError: an unknown building or material, a negative count,
+        influence below 2, or influence that does not match ``sites``.
+    """
+
+    player: Player
+    influence: Points
+    vault: Mapping[Material, int]
+    buildings: tuple[str, ...] = ()
+    stockpile: int = 0
+    hand: int = 0
+    sites: tuple[Material, ...] | None = None
+
+    def __post_init__(self) -> None:
+        vault = dict.fromkeys(Material, 0)
+        for material, n in self.vault.items():
+            if not isinstance(material, Material):
+                raise CampError(f"{material!r} is not a material")
+            if n < 0:
+                raise CampError(f"vault {material.value}: {n} is negative")
+            vault[material] = n
+        object.__setattr__(self, "vault", MappingProxyType(vault))
+        names = []
+        for name in self.buildings:
+            card = find_card(name)
+            if card is None:
+                raise CampError(f"{name!r} is not a Glory to Rome building")
+            names.append(card.name)
+        object.__setattr__(self, "buildings", tuple(names))
+        if self.influence < STARTING_INFLUENCE:
+            raise CampError(f"influence {self.influence} is below the starting 2")
+        if self.sites is not None:
+            expected = influence_from_sites(self.sites)
+            if self.influence != expected:
+                raise CampError(
+                    f"influence {self.influence} does not match the sites "
+                    f"(2 + their values = {expected})"
+                )
+        if self.stockpile < 0 or self.hand < 0:
+            raise CampError("stockpile and hand cannot be negative")
+
+    @classmethod
+    def from_sites(
+        cls,
+        player: Player,
+        sites: Iterable[Material],
+        vault: Mapping[Material, int],
+        buildings: Iterable[str] = (),
+        *,
+        stockpile: int = 0,
+        hand: int = 0,
+    ) -> Camp:
+        """A camp whose influence is 2 + the values of ``sites`` (003 p.7)."""
+        sites = tuple(sites)
+        return cls(
+            player,
+            influence_from_sites(sites),
+            vault,
+            tuple(buildings),
+            stockpile,
+            hand,
+            sites,
+        )
+
+    @property
+    def vault_cards(self) -> int:
+        """Cards in the vault (a public count, 003 p.8)."""
+        return sum(self.vault.values())
+
+    @property
+    def vault_points(self) -> Points:
+        """The values of the vault cards (003 p.9)."""
+        return sum(n * m.points for m, n in self.vault.items())
+
+    def has(self, building: str) -> bool:
+        """Whether this camp lists ``building`` as completed."""
+        card = find_card(building)
+        return card is not None and card.name in self.buildings
+
+
+def influence_from_sites(sites: Iterable[Material]) -> Points:
+    """2 to start + the value of each site of a completed building (003 p.7)."""
+    return STARTING_INFLUENCE + sum(m.points for m in sites)
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """Every camp, in seating order."""
+
+    camps: tuple[Camp, ...]
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.camps) <= 5:
+            raise RuleError(f"Glory to Rome has 2 to 5 players, got {len(self.camps)}")
+        ids = [c.player.id for c in self.camps]
+        if len(set(ids)) != len(ids):
+            raise RuleError("a player has two camps")
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        return tuple(c.player for c in self.camps)
+
+
+# --- reading the table file --------------------------------------------------------
+
+
+def _read_vault(node: Node) -> dict[Material, int]:
+    vault: dict[Material, int] = {}
+    for key, child in node.mapping().items():
+        if key not in MATERIAL_NAMES:
+            raise child.fail(
+                f"{key!r} is not a material "
+                f"(the materials: {', '.join(MATERIAL_NAMES)})"
+            )
+        material = Material(key)
+        vault[material] = child.int(min=0, max=orders_of(material))
+    return vault
+
+
+def _read_buildings(node: Node) -> tuple[str, ...]:
+    names: list[str] = []
+    for item in node.list():
+        name = item.str(min_len=1)
+        card = find_card(name)
+        if card is None:
+            hint = next(
+                (n for n in (*CARDS, *ALIASES) if n.casefold() == name.casefold()),
+                None,
+            )
+            raise item.fail(
+                f"{name!r} is not a Glory to Rome building"
+                + (f"; did you mean {hint!r}?" if hint else "")
+                + " (names are case-sensitive, as printed on the cards)"
+            )
+        if card.name in names:
+            raise item.fail(
+                f"{card.name} is listed twice; a player cannot have two buildings "
+                f"of the same name ({SRC_SAME_NAME})"
+            )
+        names.append(card.name)
+    return tuple(names)
+
+
+def _read_camp(node: Node, player: Player) -> Camp:
+    fields = node.object(
+        required=("vault", "buildings", "stockpile", "hand"),
+        optional=("influence", "sites"),
+    )
+    sites: tuple[Material, ...] | None = None
+    if "influence" in fields and "sites" in fields:
+        raise fields["sites"].fail(
+            "give either influence or sites, not both (influence is 2 + the values "
+            "of the sites)"
+        )
+    if "sites" in fields:
+        sites = tuple(
+            Material(item.choice(MATERIAL_NAMES))
+            for item in fields["sites"].list(max_len=SITES_PER_MATERIAL * len(Material))
+        )
+        influence = influence_from_sites(sites)
+    elif "influence" in fields:
+        node_influence = fields["influence"]
+        influence = node_influence.int()
+        if influence < STARTING_INFLUENCE:
+            raise node_influence.fail(
+                f"{influence} is below 2: influence starts at 2 and sites only add "
+                f"to it ({SRC_START_INFLUENCE})"
+            )
+        if influence > STARTING_INFLUENCE + MAX_SITE_INFLUENCE:
+            raise node_influence.fail(
+                f"{influence} is more than 2 + {MAX_SITE_INFLUENCE}, the influence "
+                f"of all 36 sites ({SRC_DECK})"
+            )
+    else:
+        raise TableFileError.at(
+            child_path(node.path, "influence"),
+            "is required but missing (or give 'sites' instead)",
+        )
+    return Camp(
+        player=player,
+        influence=influence,
+        vault=_read_vault(fields["vault"]),
+        buildings=_read_buildings(fields["buildings"]),
+        stockpile=fields["stockpile"].int(min=0, max=ORDER_CARDS_TOTAL),
+        hand=fields["hand"].int(min=0, max=ORDER_CARDS_TOTAL + JACKS),
+        sites=sites,
+    )
+
+
+def _camp_path(camp: Camp, *keys: str | int) -> str:
+    path = child_path("camps", camp.player.id)
+    for key in keys:
+        path = child_path(path, key)
+    return path
+
+
+def deck_problems(sheet: ScoreSheet) -> tuple[Problem, ...]:
+    """Counts that cannot exist with the cards in the box (004, 游戏配件).
+
+    Each material has 24 order cards (6 copies of each value-1 card, 3 of the
+    others); they are shared by the vaults and the foundations of completed
+    buildings of that material. A building card has 6 or 3 copies; the 36 sites
+    are 6 of each material; a completed building holds at least 2 order cards
+    (its foundation and a material), and there are 144 order cards and 6 Jacks.
+    Paths are those of the table file.
+    """
+    problems: list[Problem] = []
+    camps = sheet.camps
+    for material in Material:
+        in_vaults = sum(c.vault[material] for c in camps)
+        foundations = sum(
+            1 for c in camps for b in c.buildings if CARDS[b].material is material
+        )
+        limit = orders_of(material)
+        if in_vaults + foundations > limit:
+            holders = [c for c in camps if c.vault[material]]
+            path = (
+                _camp_path(holders[-1], "vault", material.value) if holders else "camps"
+            )
+            problems.append(
+                Problem(
+                    path,
+                    f"the vaults hold {in_vaults} {material.value} cards and "
+                    f"completed {material.value} buildings use {foundations} as "
+                    f"foundations, but the deck has only {limit} {material.value} "
+                    f"cards ({SRC_DECK})",
+                )
+            )
+    seen: Counter[str] = Counter()
+    for camp in camps:
+        for i, name in enumerate(camp.buildings):
+            seen[name] += 1
+            if seen[name] == CARDS[name].copies + 1:
+                problems.append(
+                    Problem(
+                        _camp_path(camp, "buildings", i),
+                        f"{name} is completed in {seen[name]} camps, but the deck "
+                        f"has only {CARDS[name].copies} {name} cards ({SRC_DECK})",
+                    )
+                )
+    sites: Counter[Material] = Counter()
+    for camp in camps:
+        for i, material in enumerate(camp.sites or ()):
+            sites[material] += 1
+            if sites[material] == SITES_PER_MATERIAL + 1:
+                problems.append(
+                    Problem(
+                        _camp_path(camp, "sites", i),
+                        f"{sites[material]} {material.value} sites, but there are "
+                        f"only {SITES_PER_MATERIAL} ({SRC_DECK})",
+                    )
+                )
+    from_sites = sum(c.influence - STARTING_INFLUENCE for c in camps)
+    if from_sites > MAX_SITE_INFLUENCE:
+        problems.append(
+            Problem(
+                "camps",
+                f"the camps hold {from_sites} influence from sites in all, but all "
+                f"36 sites give only {MAX_SITE_INFLUENCE} ({SRC_DECK})",
+            )
+        )
+    orders = sum(c.vault_cards + c.stockpile + 2 * len(c.buildings) for c in camps)
+    hands = sum(c.hand for c in camps)
+    if orders > ORDER_CARDS_TOTAL:
+        problems.append(
+            Problem(
+                "camps",
+                f"vaults, stockpiles and completed buildings hold at least {orders} "
+                f"order cards, but there are only {ORDER_CARDS_TOTAL} ({SRC_DECK})",
+            )
+        )
+    elif orders + hands > ORDER_CARDS_TOTAL + JACKS:
+        problems.append(
+            Problem(
+                "camps",
+                f"the camps and hands hold at least {orders + hands} cards, but "
+                f"there are only {ORDER_CARDS_TOTAL} order cards and {JACKS} Jacks "
+                f"({SRC_DECK})",
+            )
+        )
+    return tuple(problems)
+
+
+def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> ScoreSheet:
+    """Read the ``camps`` part of a Glory to Rome table file.
+
+    Each player has a camp with ``vault``, ``buildings``, ``stockpile``, ``hand``
+    and exactly one of ``influence`` and ``sites``; a material left out of the
+    vault counts 0. Then the counts are checked against the cards in the box
+    (:func:`deck_problems`).
+
+    :raises TableFileError: naming the path, e.g. ``camps.red.vault.gold``.
+    """
+    camps_node = fields["camps"]
+    found = dict(per_player(camps_node, players))
+    camps = []
+    for player in players:
+        if player not in found:
+            raise TableFileError.at(
+                child_path(camps_node.path, player.id),
+                f"is required but missing: {player.name} needs a camp",
+            )
+        camps.append(_read_camp(found[player], player))
+    sheet = ScoreSheet(tuple(camps))
+    problems = deck_problems(sheet)
+    if problems:
+        raise TableFileError(problems)
+    return sheet
+
+
+# --- limits that hold while playing -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Check:
+    """Something that looks wrong but may be right; the file is still scored."""
+
+    path: str
+    message: str
+    source: str
+
+    def as_json(self) -> dict[str, str]:
+        return {"path": self.path, "message": self.message, "source": self.source}
+
+
+def vault_limit(influence: Points, buildings: Iterable[str] = ()) -> int:
+    """How many cards the vault may hold: the current influence, +2 with a Market
+    (003 p.8; 004, 5、出售建材; Market: game-data.md 3.4)."""
+    names = {find_card(b) for b in buildings}
+    return influence + (2 if CARDS["Market"] in names else 0)
+
+
+def clientele_limit(influence: Points, buildings: Iterable[str] = ()) -> int:
+    """How many clients a player may have: the current influence, +2 with an
+    Insula, then doubled with an Aqueduct (004, 1、雇佣雇员; game-data.md 3.4)."""
+    names = {find_card(b) for b in buildings}
+    limit = influence + (2 if CARDS["Insula"] in names else 0)
+    return limit * (2 if CARDS["Aqueduct"] in names else 1)
+
+
+def check_vault(camp: Camp) -> Check | None:
+    """A vault holding more cards than the vault limit allows now.
+
+    The limit applies when a card goes in (003 p.8), and influence can shrink
+    later (a Prison), so a larger vault is flagged, not refused.
+    """
+    limit = vault_limit(camp.influence, camp.buildings)
+    if camp.vault_cards <= limit:
+        return None
+    return Check(
+        _camp_path(camp, "vault"),
+        f"{camp.player.name}'s vault holds {camp.vault_cards} cards, more than the "
+        f"vault limit of {limit} (the influence"
+        + (" + 2 for the Market" if camp.has("Market") else "")
+        + "); check the counts",
+        SRC_VAULT_LIMIT,
+    )
+
+
+def check_clientele(camp: Camp, clients: int) -> Check | None:
+    """``clients`` above the clientele limit (for a form that records clients;
+    the table file has no key for them)."""
+    limit = clientele_limit(camp.influence, camp.buildings)
+    if clients <= limit:
+        return None
+    return Check(
+        _camp_path(camp, "clients"),
+        f"{camp.player.name} has {clients} clients, more than the clientele limit "
+        f"of {limit}",
+        SRC_CLIENTELE_LIMIT,
+    )
+
+
+# --- the end of the game --------------------------------------------------------------
+
+
+class EndCondition(Enum):
+    """What ends the game at once (003 p.9; 004, 游戏结束)."""
+
+    DECK_EXHAUSTED = "deck-exhausted"
+    """The draw deck ran out."""
+    LAST_IN_TOWN_SITE = "last-in-town-site"
+    """A player took the last in-town site."""
+    CATACOMB = "catacomb"
+    """A player completed the Catacomb; the game is scored as usual."""
+    FORUM = "forum"
+    """A player completed the Forum with a client of every role: they win, and no
+    scores are counted."""
+    SURRENDER = "surrender"
+    """All other players surrendered to one player: they win, no scores counted."""
+
+    @property
+    def names_winner(self) -> bool:
+        """The condition itself names the winner (004, 计分和胜利条件)."""
+        return self in (EndCondition.FORUM, EndCondition.SURRENDER)
+
+
+class EndOfGameError(RuleError):
+    """An end-of-game checklist that cannot happen."""
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """The end-of-game checklist (003 p.9; 004, 游戏结束).
+
+    Tick what happened; a Forum victory or a surrender names the winner, and then
+    that player wins without comparing scores.
+
+    :raises EndOfGameError: a Forum victory and a surrender to different players.
+    """
+
+    deck_exhausted: bool = False
+    last_in_town_site_taken: bool = False
+    catacomb_completed: bool = False
+    forum_victory: PlayerId | None = None
+    """The player who won with the Forum."""
+    surrendered_to: PlayerId | None = None
+    """The player everyone else surrendered to."""
+
+    def __post_init__(self) -> None:
+        if (
+            self.forum_victory is not None
+            and self.surrendered_to is not None
+            and self.forum_victory != self.surrendered_to
+        ):
+            raise EndOfGameError(
+                "the game ends at once when one player wins with the Forum or by "
+                "surrender; it cannot have two such winners"
+            )
+
+    @property
+    def conditions(self) -> tuple[EndCondition, ...]:
+        """The conditions ticked, in the rulebooks' order."""
+        ticked = (
+            (EndCondition.DECK_EXHAUSTED, self.deck_exhausted),
+            (EndCondition.LAST_IN_TOWN_SITE, self.last_in_town_site_taken),
+            (EndCondition.CATACOMB, self.catacomb_completed),
+            (EndCondition.FORUM, self.forum_victory is not None),
+            (EndCondition.SURRENDER, self.surrendered_to is not None),
+        )
+        return tuple(c for c, on in ticked if on)
+
+    @property
+    def is_over(self) -> bool:
+        """At least one condition ended the game."""
+        return bool(self.conditions)
+
+    @property
+    def winner(self) -> PlayerId | None:
+        """The winner named by a Forum victory or a surrender, if any."""
+        return self.forum_victory or self.surrendered_to
+
+
+_END_TEXT: Mapping[EndCondition, str] = MappingProxyType(
+    {
+        EndCondition.DECK_EXHAUSTED: "the draw deck ran out",
+        EndCondition.LAST_IN_TOWN_SITE: "the last in-town site was taken",
+        EndCondition.CATACOMB: "the Catacomb was completed",
+        EndCondition.FORUM: "a player won with the Forum",
+        EndCondition.SURRENDER: "the other players surrendered",
+    }
+)
+
+
+# --- scoring -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """One explained source of points, or one decision (a bonus, a tie-break).
+
+    ``points`` is ``None`` on a line that decides rather than adds points.
+    (The same small type as in ``all_roads.py``; a candidate for ``base.py``.)
+    """
+
+    points: Points | None
+    text: str
+    source: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"points": self.points, "text": self.text, "source": self.source}
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """A player's points by part, place and the lines that explain them."""
+
+    player: Player
+    influence: Points
+    vault: Points
+    merchant_bonus: Points
+    buildings: Points
+    """Statue and Wall points."""
+    hand: int
+    """Cards in hand: the tie-break."""
+    place: int
+    lines: tuple[Line, ...]
+    """Their points add up to :attr:`total`."""
+
+    @property
+    def total(self) -> Points:
+        """1 per influence + vault values + merchant bonuses + buildings (003 p.9)."""
+        return self.influence + self.vault + self.merchant_bonus + self.buildings
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The final scores: players in seating order, bonuses, winners, explanations."""
+
+    players: tuple[PlayerResult, ...]
+    merchant_bonus: Mapping[Material, PlayerId | None]
+    """Every material: the player with strictly the most cards of it, or ``None``."""
+    winners: tuple[PlayerId, ...]
+    lines: tuple[Line, ...]
+    """How each merchant bonus and each tie-break was decided, and how the game
+    ended when that was given."""
+    checks: tuple[Check, ...] = ()
+    end: GameEnd | None = None
+
+    def player(self, player_id: PlayerId) -> PlayerResult:
+        """The result of the player with this id.
+
+        :raises KeyError: no such player.
+        """
+        for result in self.players:
+            if result.player.id == player_id:
+                return result
+        raise KeyError(player_id)
+
+    def as_json(self) -> dict[str, object]:
+        """The output of ``companion score`` (spec: "Glory to Rome"), explained."""
+        return {
+            "game": GAME,
+            "players": {
+                r.player.id: {
+                    "influence": r.influence,
+                    "vault": r.vault,
+                    "merchant_bonus": r.merchant_bonus,
+                    "buildings": r.buildings,
+                    "total": r.total,
+                    "place": r.place,
+                    "hand": r.hand,
+                    "lines": [line.as_json() for line in r.lines],
+                }
+                for r in self.players
+            },
+            "merchant_bonus": {m.value: pid for m, pid in self.merchant_bonus.items()},
+            "winners": list(self.winners),
+            "lines": [line.as_json() for line in self.lines],
+            "checks": [check.as_json() for check in self.checks],
+        }
+
+
+def merchant_bonuses(camps: Sequence[Camp]) -> dict[Material, PlayerId | None]:
+    """For each material, the player with strictly the most cards of it in the
+    vault; a tie at the top, or no cards at all, gives no one the bonus (003 p.8;
+    004, 5、出售建材)."""
+    result: dict[Material, PlayerId | None] = {}
+    for material in Material:
+        counts = sorted((c.vault[material] for c in camps), reverse=True)
+        top = counts[0]
+        leaders = [c.player.id for c in camps if c.vault[material] == top]
+        result[material] = leaders[0] if top > 0 and len(leaders) == 1 else None
+    return result
+
+
+def display_names(players: Iterable[Player]) -> dict[PlayerId, str]:
+    """The name to print for each player, with the id added where two players
+    share a name."""
+    players = tuple(players)
+    count = Counter(p.name for p in players)
+    return {
+        p.id: p.name if count[p.name] == 1 else f"{p.name} ({p.id})" for p in players
+    }
+
+
+def _join(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
+def _cards_text(n: int, what: str = "card") -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")
+
+
+def _merchant_lines(
+    camps: Sequence[Camp], bonus: Mapping[Material, PlayerId | None]
+) -> list[Line]:
+    names = display_names(c.player for c in camps)
+    lines = []
+    for material in Material:
+        m = material.value
+        counts = sorted((c.vault[material] for c in camps), reverse=True)
+        top = counts[0]
+        winner = bonus[material]
+        if winner is not None:
+            text = (
+                f"Merchant bonus for {m} to {names[winner]}: "
+                f"{_cards_text(top, m + ' card')} in the vault, "
+                f"more than anyone else (next: {counts[1]})"
+            )
+        elif top == 0:
+            text = f"No merchant bonus for {m}: no one has {m} in the vault"
+        else:
+            tied = [names[c.player.id] for c in camps if c.vault[material] == top]
+            text = (
+                f"No merchant bonus for {m}: {_join(tied)} tie for the most with "
+                f"{top} each, and a tie gives no one the bonus"
+            )
+        lines.append(Line(None, text, SRC_MERCHANT))
+    return lines
+
+
+def _player_lines(camp: Camp, bonus: Mapping[Material, PlayerId | None]) -> list[Line]:
+    lines = []
+    if camp.sites is not None:
+        parts = ", ".join(f"{m.value} {m.points}" for m in camp.sites) or "none"
+        text = (
+            f"Influence {camp.influence}, 1 point each: 2 to start + the sites of "
+            f"completed buildings ({parts})"
+        )
+        lines.append(Line(camp.influence, text, f"{SRC_INFLUENCE}; {SRC_SCORING}"))
+    else:
+        lines.append(
+            Line(
+                camp.influence, f"Influence {camp.influence}, 1 point each", SRC_SCORING
+            )
+        )
+    for material in Material:
+        n = camp.vault[material]
+        if n:
+            pts = n * material.points
+            lines.append(
+                Line(
+                    pts,
+                    f"Vault: {_cards_text(n, material.value + ' card')} x "
+                    f"{material.points} = {pts}",
+                    SRC_SCORING,
+                )
+            )
+    for material in Material:
+        if bonus[material] == camp.player.id:
+            lines.append(
+                Line(
+                    MERCHANT_BONUS_POINTS,
+                    f"Merchant bonus for {material.value}: the most {material.value} "
+                    "in the vaults",
+                    SRC_MERCHANT,
+                )
+            )
+    if camp.has(STATUE):
+        lines.append(Line(STATUE_POINTS, "Statue: 3 points", SRC_BUILDING_POINTS))
+    if camp.has(WALL):
+        pts = camp.stockpile // WALL_MATERIALS_PER_POINT
+        lines.append(
+            Line(
+                pts,
+                f"Wall: {_cards_text(camp.stockpile, 'material')} in the stockpile, "
+                f"1 point per 2 = {pts}",
+                SRC_BUILDING_POINTS,
+            )
+        )
+    return lines
+
+
+def building_points(camp: Camp) -> Points:
+    """3 for a completed Statue + 1 per 2 stockpile materials for a completed Wall."""
+    statue = STATUE_POINTS if camp.has(STATUE) else 0
+    wall = camp.stockpile // WALL_MATERIALS_PER_POINT if camp.has(WALL) else 0
+    return statue + wall
+
+
+_RankKey: TypeAlias = tuple[int, int]
+
+
+def rank_key(total: Points, hand: int) -> _RankKey:
+    """Sort key (lower is better): most points, then most cards in hand (003 p.9)."""
+    return (-total, -hand)
+
+
+def _tie_lines(results: Sequence[PlayerResult]) -> list[Line]:
+    names = display_names(r.player for r in results)
+    by_total: dict[Points, list[PlayerResult]] = {}
+    for r in results:
+        by_total.setdefault(r.total, []).append(r)
+    lines = []
+    for total in sorted(by_total, reverse=True):
+        tied = by_total[total]
+        if len(tied) < 2:
+            continue
+        groups: dict[int, list[PlayerResult]] = {}
+        for r in tied:
+            groups.setdefault(r.hand, []).append(r)
+        ordered = [groups[h] for h in sorted(groups, reverse=True)]
+        for ahead, behind in zip(ordered, ordered[1:], strict=False):
+            lines.append(
+                Line(
+                    None,
+                    f"{_join([names[r.player.id] for r in ahead])} ahead of "
+                    f"{_join([names[r.player.id] for r in behind])} at {total} "
+                    f"points: {_cards_text(ahead[0].hand)} in hand against "
+                    f"{behind[0].hand}",
+                    SRC_TIE,
+                )
+            )
+        for group in ordered:
+            if len(group) < 2:
+                continue
+            place = group[0].place
+            shared = (
+                "share the victory" if place == 1 else f"share {_ordinal(place)} place"
+            )
+            lines.append(
+                Line(
+                    None,
+                    f"{_join([names[r.player.id] for r in group])} {shared}: "
+                    f"{total} points and {_cards_text(group[0].hand)} in hand each",
+                    SRC_TIE,
+                )
+            )
+    return lines
+
+
+def _end_lines_and_checks(
+    sheet: ScoreSheet, end: GameEnd, names: Mapping[PlayerId, str]
+) -> tuple[list[Line], list[Check]]:
+    lines = [
+        Line(None, f"The game ended: {_END_TEXT[c]}", SRC_END) for c in end.conditions
+    ]
+    checks = []
+    if not end.is_over:
+        lines.append(
+            Line(
+                None,
+                "The game has not ended: these are the scores as they stand",
+                SRC_END,
+            )
+        )
+    if end.catacomb_completed and not any(c.has("Catacomb") for c in sheet.camps):
+        checks.append(
+            Check("camps", "the Catacomb ended the game, but no camp lists it", SRC_END)
+        )
+    if end.forum_victory is not None:
+        camp = next(c for c in sheet.camps if c.player.id == end.forum_victory)
+        if not (camp.has("Forum") or camp.has("Forum Romanum")):
+            checks.append(
+                Check(
+                    _camp_path(camp, "buildings"),
+                    f"{names[camp.player.id]} won with the Forum, but their camp "
+                    "does not list it",
+                    SRC_END,
+                )
+            )
+    return lines, checks
+
+
+def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
+    """Score the camps (003, Fine partita e punteggio p.9; 004, 计分和胜利条件).
+
+    Score = 1 per influence + the values of the vault cards + 3 for each merchant
+    bonus + 3 for a completed Statue + 1 per 2 stockpile materials for a completed
+    Wall. Most points wins; a tie goes to the player with the most cards in hand;
+    players still tied share the place (1, 1, 3).
+
+    :param end: the end-of-game checklist, when known. A Forum victory or a
+        surrender names the winner: that player alone takes 1st place and the
+        others share 2nd; the scores are still computed, to show, not compared.
+    :raises EndOfGameError: the named winner is not at this table.
+    """
+    camps = sheet.camps
+    names = display_names(sheet.players)
+    bonus = merchant_bonuses(camps)
+    parts = []
+    for camp in camps:
+        won = sum(MERCHANT_BONUS_POINTS for m in Material if bonus[m] == camp.player.id)
+        parts.append((camp, won, building_points(camp)))
+    totals = [c.influence + c.vault_points + won + b for c, won, b in parts]
+    keys = [rank_key(t, c.hand) for t, c in zip(totals, camps, strict=True)]
+    winner = end.winner if end is not None else None
+    if winner is not None:
+        if winner not in names:
+            raise EndOfGameError(f"{winner!r} is not a player at this table")
+        placed = [1 if c.player.id == winner else 2 for c in camps]
+    else:
+        placed = [1 + sum(other < key for other in keys) for key in keys]
+    results = tuple(
+        PlayerResult(
+            player=camp.player,
+            influence=camp.influence,
+            vault=camp.vault_points,
+            merchant_bonus=won,
+            buildings=built,
+            hand=camp.hand,
+            place=place,
+            lines=tuple(_player_lines(camp, bonus)),
+        )
+        for (camp, won, built), place in zip(parts, placed, strict=True)
+    )
+    lines = _merchant_lines(camps, bonus)
+    checks = [c for c in (check_vault(camp) for camp in camps) if c is not None]
+    if end is not None:
+        end_lines, end_checks = _end_lines_and_checks(sheet, end, names)
+        lines += end_lines
+        checks += end_checks
+    if winner is not None:
+        how = "with the Forum" if end and end.forum_victory else "by surrender"
+        lines.append(
+            Line(
+                None,
+                f"{names[winner]} wins {how}: the scores are not compared",
+                SRC_INSTANT_WIN,
+            )
+        )
+    else:
+        lines += _tie_lines(results)
+    winners = tuple(r.player.id for r in results if r.place == 1)
+    return GameResult(
+        players=results,
+        merchant_bonus=MappingProxyType(bonus),
+        winners=winners,
+        lines=tuple(lines),
+        checks=tuple(checks),
+        end=end,
+    )
+
+
+def score_json(sheet: ScoreSheet) -> dict[str, object]:
+    """What ``companion score`` prints for a Glory to Rome file."""
+    return score(sheet).as_json()
+
+
+def blank(players: tuple[Player, ...]) -> dict[str, object]:
+    """A new table: each camp with the starting influence 2, an empty vault, no
+    buildings, an empty stockpile and the 5 cards dealt at setup (004, 游戏准备:
+    4 order cards and 1 Jack)."""
+    return {
+        "camps": {
+            p.id: {
+                "influence": STARTING_INFLUENCE,
+                "vault": dict.fromkeys(MATERIAL_NAMES, 0),
+                "buildings": [],
+                "stockpile": 0,
+                "hand": STARTING_HAND,
+            }
+            for p in players
+        }
+    }
+
+
+ENGINE = Engine(
+    required_keys=("camps",),
+    optional_keys=(),
+    read=read,
+    score_json=score_json,
+    blank=blank,
+)
+
+
+__all__ = [
+    "ALIASES",
+    "CARDS",
+    "ENGINE",
+    "GAME",
+    "JACKS",
+    "MERCHANT_BONUS_POINTS",
+    "ORDER_CARDS",
+    "ORDER_CARDS_TOTAL",
+    "SITES_PER_MATERIAL",
+    "STARTING_HAND",
+    "STARTING_INFLUENCE",
+    "Camp",
+    "CampError",
+    "Check",
+    "Edition",
+    "EndCondition",
+    "EndOfGameError",
+    "GameEnd",
+    "GameResult",
+    "Line",
+    "Material",
+    "OrderCard",
+    "PlayerResult",
+    "ScoreSheet",
+    "blank",
+    "building_points",
+    "check_clientele",
+    "check_vault",
+    "clientele_limit",
+    "deck_problems",
+    "find_card",
+    "influence_from_sites",
+    "merchant_bonuses",
+    "orders_of",
+    "rank_key",
+    "read",
+    "score",
+    "score_json",
+    "vault_limit",
+]
