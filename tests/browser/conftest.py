@@ -1,4 +1,4 @@
-"""Browser fixtures: the app served on 127.0.0.1, Debian's Chromium through Playwright."""
+"""Browser fixtures: the app on 127.0.0.1, Debian's Chromium through Playwright."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-"""Flags from ../shared/tech-notes.md: headless as root, and no calls to the internet."""
+"""Flags from ../shared/tech-notes.md: headless as root, no calls to the internet."""
 
 PHONE = {"width": 390, "height": 844}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
