@@ -1,0 +1,90 @@
+"""Every user-facing string goes through gettext.
+
+The pages are rendered with a pseudo-translation that wraps every translated
+string in ⟦ ⟧; any visible text outside the markers (other than the players' own
+data, dates and numbers) was not translated.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Iterator
+
+import pytest
+from bs4 import BeautifulSoup
+from flask import Flask
+from flask.testing import FlaskClient
+
+from .conftest import TableActions
+
+
+class Pseudo(gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return f"⟦{singular if n == 1 else plural}⟧"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.ngettext(singular, plural, n)
+
+    # The names Flask-Babel calls.
+    ugettext = gettext
+    ungettext = ngettext
+    upgettext = pgettext
+    unpgettext = npgettext
+
+
+@pytest.fixture
+def pseudo(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    from flask_babel import Domain
+
+    monkeypatch.setattr(Domain, "get_translations", lambda self: Pseudo())
+    yield
+
+
+DATA = (".player-name", ".players-line", "time", "code", "option", "input", "select", "title")
+"""Elements whose text is data the players typed or chose, not the app's words."""
+
+INNERMOST = re.compile(r"⟦[^⟦⟧]*⟧")
+
+
+def untranslated(html: str) -> list[str]:
+    page = BeautifulSoup(html, "html.parser")
+    for element in page.select(", ".join(DATA)):
+        element.decompose()
+    leftovers = []
+    for text in page.body.find_all(string=True):
+        rest, before = str(text), None
+        while rest != before:  # translated strings may hold translated names
+            before, rest = rest, INNERMOST.sub("", rest)
+        rest = re.sub(r"[\s\d.,:;()·…/\-]+", "", rest)
+        if rest:
+            leftovers.append(str(text).strip())
+    return leftovers
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_every_page_is_translated(actions: TableActions, client: FlaskClient) -> None:
+    table_id = actions.create_id(
+        "foundations-of-rome", [("Ana", "red"), ("Bo", "blue")], options=("roads",)
+    )
+    actions.rename(table_id, ["Anna", "Bo"])
+    pages = [
+        "/",
+        "/new/foundations-of-rome",
+        "/new/glory-to-rome",
+        f"/t/{table_id}",
+        f"/t/{table_id}/history",
+        f"/t/{table_id}/delete",
+        "/t/nothing-here",
+    ]
+    for path in pages:
+        html = client.get(path).get_data(as_text=True)
+        assert untranslated(html) == [], path
+    bad = actions.import_file(b"{", "bad.json").get_data(as_text=True)
+    assert untranslated(bad) == []
