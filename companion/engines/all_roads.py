@@ -253,7 +253,7 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> ScoreSheet:
             if player.id in given:
                 raise node.fail(
                     f"{player.name} is given in both 'unbuilt' and 'built'; "
-                    "give each player one way only"
+                    "give each player as unbuilt or built, not both"
                 )
             given[player.id] = (how, node)
     entries: list[Entry] = []
