@@ -82,7 +82,11 @@ def _instance_secret_key(instance: Path) -> str:
     """The secret key kept in the instance folder, made on first start."""
     path = instance / "secret_key"
     if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as fh:
-            fh.write(secrets.token_hex(32))
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass  # another worker made it a moment ago: use theirs
+        else:
+            with os.fdopen(fd, "w") as fh:
+                fh.write(secrets.token_hex(32))
     return path.read_text().strip()

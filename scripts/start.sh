@@ -7,4 +7,8 @@ cd "$(dirname "$0")/.."
 scripts/system-deps.sh run
 scripts/venv.sh
 .venv/bin/flask --app companion db upgrade
-exec .venv/bin/flask --app companion run --host "${HOST:-127.0.0.1}" --port "${PORT:-5000}"
+echo "Serving on http://${HOST:-127.0.0.1}:${PORT:-5000} (Ctrl+C stops it)"
+# gunicorn rather than Flask's development server: several phones at once.
+exec .venv/bin/gunicorn --bind "${HOST:-127.0.0.1}:${PORT:-5000}" --workers 2 --threads 4 \
+  --access-logfile - 'companion:create_app()'
+
