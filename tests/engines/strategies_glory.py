@@ -1,0 +1,151 @@
+"""Hypothesis builders of valid-by-construction Glory to Rome camps and files.
+
+Every count stays within the cards in the box (see ``glory.deck_problems``): a
+budget of order cards per material, building copies and sites is drawn down as
+the camps are built.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from hypothesis import strategies as st
+
+from companion.engines.base import Player
+from companion.engines.glory import (
+    CARDS,
+    JACKS,
+    MAX_SITE_INFLUENCE,
+    ORDER_CARDS_TOTAL,
+    SITES_PER_MATERIAL,
+    STARTING_INFLUENCE,
+    Camp,
+    Material,
+    ScoreSheet,
+    orders_of,
+)
+
+IDS = ("red", "blue", "green", "yellow", "purple", "ana", "bo", "p-3")
+NAMES = st.sampled_from(("Ana", "Bo", "Chiara", "Emma", "李雷", "Marco Aurelio", "Bo"))
+"""Player names, one repeated: names need not be unique."""
+SCORING = ("Statue", "Wall", "Market", "Insula", "Aqueduct")
+"""Buildings drawn more often, because they score or change a limit."""
+
+
+@st.composite
+def players(
+    draw: st.DrawFn, min_size: int = 2, max_size: int = 5
+) -> tuple[Player, ...]:
+    """2 to 5 seats with distinct ids, in any order."""
+    ids = draw(st.permutations(IDS))
+    count = draw(st.integers(min_size, max_size))
+    return tuple(Player(i, draw(NAMES)) for i in ids[:count])
+
+
+@st.composite
+def score_sheets(draw: st.DrawFn, max_vault: int = 4) -> ScoreSheet:
+    """Camps within the box: a vault, some buildings, sites or influence."""
+    seats = draw(players())
+    orders = Counter({m: orders_of(m) for m in Material})
+    copies = Counter({name: card.copies for name, card in CARDS.items()})
+    sites_left = Counter(dict.fromkeys(Material, SITES_PER_MATERIAL))
+    site_influence_left = MAX_SITE_INFLUENCE
+    cards_left = ORDER_CARDS_TOTAL
+    hands_left = JACKS
+    camps = []
+    for player in seats:
+        names = draw(
+            st.lists(
+                st.one_of(st.sampled_from(SCORING), st.sampled_from(sorted(CARDS))),
+                max_size=4,
+                unique=True,
+            )
+        )
+        buildings = []
+        for name in names:
+            material = CARDS[name].material
+            if copies[name] and orders[material] and cards_left >= 2:
+                copies[name] -= 1
+                orders[material] -= 1
+                cards_left -= 2
+                buildings.append(name)
+        vault = {}
+        for material in Material:
+            top = min(max_vault, orders[material], cards_left)
+            n = draw(st.integers(0, top))
+            orders[material] -= n
+            cards_left -= n
+            if n or draw(st.booleans()):
+                vault[material] = n
+        stockpile = draw(st.integers(0, min(12, cards_left)))
+        cards_left -= stockpile
+        hand = draw(st.integers(0, min(8, cards_left + hands_left)))
+        from_jacks = min(hand, hands_left)
+        hands_left -= from_jacks
+        cards_left -= hand - from_jacks
+        if draw(st.booleans()):
+            available = sorted(m.value for m in Material if sites_left[m])
+            sites = [
+                Material(v)
+                for v in draw(
+                    st.lists(st.sampled_from(available), max_size=5)
+                    if available
+                    else st.just([])
+                )
+            ]
+            kept = []
+            for m in sites:
+                if sites_left[m]:
+                    sites_left[m] -= 1
+                    site_influence_left -= m.points
+                    kept.append(m)
+            camps.append(
+                Camp.from_sites(
+                    player, kept, vault, buildings, stockpile=stockpile, hand=hand
+                )
+            )
+        else:
+            extra = draw(st.integers(0, min(16, site_influence_left)))
+            site_influence_left -= extra
+            camps.append(
+                Camp(
+                    player,
+                    STARTING_INFLUENCE + extra,
+                    vault,
+                    tuple(buildings),
+                    stockpile,
+                    hand,
+                )
+            )
+    return ScoreSheet(tuple(camps))
+
+
+def document(sheet: ScoreSheet) -> dict[str, Any]:
+    """The table file of ``sheet``."""
+    camps: dict[str, Any] = {}
+    for camp in sheet.camps:
+        entry: dict[str, Any] = {
+            "vault": {m.value: n for m, n in camp.vault.items() if n},
+            "buildings": list(camp.buildings),
+            "stockpile": camp.stockpile,
+            "hand": camp.hand,
+        }
+        if camp.sites is None:
+            entry["influence"] = camp.influence
+        else:
+            entry["sites"] = [m.value for m in camp.sites]
+        camps[camp.player.id] = entry
+    return {
+        "format": "rome-companion/1",
+        "game": "glory-to-rome",
+        "players": [{"id": p.id, "name": p.name} for p in sheet.players],
+        "camps": camps,
+    }
+
+
+@st.composite
+def documents(draw: st.DrawFn) -> tuple[ScoreSheet, dict[str, Any]]:
+    """A sheet and its table file."""
+    sheet = draw(score_sheets())
+    return sheet, document(sheet)

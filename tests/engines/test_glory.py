@@ -1,0 +1,737 @@
+"""Glory to Rome engine: scoring, merchant bonuses, tie-breaks, checks, glossary.
+
+Pure and table-driven: one row per rule case (rulebooks 003 and 004), worked
+examples from golden/glory.toml, Hypothesis properties, and the shared scenarios.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.engines import find_game, new_table_document, read_table
+from companion.engines.base import Player, TableFileError
+from companion.engines.glory import (
+    CARDS,
+    MERCHANT_BONUS_POINTS,
+    ORDER_CARDS,
+    STARTING_HAND,
+    Camp,
+    CampError,
+    EndCondition,
+    EndOfGameError,
+    GameEnd,
+    Material,
+    ScoreSheet,
+    blank,
+    building_points,
+    check_clientele,
+    check_vault,
+    clientele_limit,
+    deck_problems,
+    find_card,
+    influence_from_sites,
+    merchant_bonuses,
+    orders_of,
+    rank_key,
+    score,
+    vault_limit,
+)
+from companion.engines.glory_terms import TERMS, Lang, term
+
+from ..scenario_match import mismatches
+from .strategies_glory import documents, score_sheets
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+GOLDEN = tomllib.loads(
+    (Path(__file__).parent / "golden" / "glory.toml").read_text(encoding="utf-8")
+)
+SEATS = (
+    Player("red", "Ana"),
+    Player("blue", "Bo"),
+    Player("green", "Chiara"),
+    Player("yellow", "Emma"),
+    Player("purple", "李雷"),
+)
+R, W, B, C, S, M = Material
+
+
+def shared() -> Path:
+    """../shared beside the checkout: skipped where missing, never in CI."""
+    if not SHARED.is_dir():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{SHARED} is missing; CI always has it")
+        pytest.skip(f"{SHARED} is not beside this checkout")
+    return SHARED
+
+
+def camp(
+    seat: int,
+    influence: int = 2,
+    vault: dict[Material, int] | None = None,
+    buildings: tuple[str, ...] = (),
+    stockpile: int = 0,
+    hand: int = 0,
+) -> Camp:
+    return Camp(SEATS[seat], influence, vault or {}, buildings, stockpile, hand)
+
+
+def camps(*vaults: dict[Material, int]) -> ScoreSheet:
+    """Camps with only these vaults, seated in order."""
+    return ScoreSheet(tuple(camp(i, vault=v) for i, v in enumerate(vaults)))
+
+
+def doc(camps: dict[str, Any], n: int = 2) -> dict[str, Any]:
+    return {
+        "format": "rome-companion/1",
+        "game": "glory-to-rome",
+        "players": [{"id": p.id, "name": p.name} for p in SEATS[:n]],
+        "camps": camps,
+    }
+
+
+def good(**changes: Any) -> dict[str, Any]:
+    """A valid camp with some keys changed (a value of None removes the key)."""
+    base: dict[str, Any] = {
+        "influence": 4,
+        "vault": {"wood": 1},
+        "buildings": [],
+        "stockpile": 0,
+        "hand": 3,
+    }
+    base.update(changes)
+    return {k: v for k, v in base.items() if v is not None}
+
+
+# --- merchant bonuses ---
+
+
+@pytest.mark.parametrize(
+    ("vaults", "expected"),
+    (
+        # strictly the most cards of a material wins its bonus
+        (({S: 2}, {S: 1}), {S: "red"}),
+        (({S: 1}, {}), {S: "red"}),
+        # a tie at the top gives no one the bonus ...
+        (({S: 2}, {S: 2}), {}),
+        # ... even when a third player has fewer
+        (({W: 2}, {W: 2}, {W: 1}), {}),
+        # a tie below the top does not matter
+        (({W: 1}, {W: 1}, {W: 3}), {W: "green"}),
+        # nobody has any: no bonus
+        (({}, {}), {}),
+        # each material on its own; one player may take several
+        (({R: 1, M: 1}, {B: 4}, {C: 1, M: 1}), {R: "red", B: "blue", C: "green"}),
+        (({R: 1, W: 1, B: 1, C: 1, S: 1, M: 1}, {}), dict.fromkeys(Material, "red")),
+    ),
+)
+def test_merchant_bonus(
+    vaults: tuple[dict[Material, int], ...], expected: dict[Material, str]
+) -> None:
+    sheet = camps(*vaults)
+    assert merchant_bonuses(sheet.camps) == {m: expected.get(m) for m in Material}
+    result = score(sheet)
+    for r in result.players:
+        won = sum(1 for pid in expected.values() if pid == r.player.id)
+        assert r.merchant_bonus == MERCHANT_BONUS_POINTS * won
+
+
+@pytest.mark.parametrize(
+    ("vaults", "material", "text"),
+    (
+        (
+            ({S: 2}, {S: 1}),
+            S,
+            "Merchant bonus for stone to Ana: 2 stone cards in the vault, "
+            "more than anyone else (next: 1)",
+        ),
+        (
+            ({W: 2}, {W: 2}, {W: 1}),
+            W,
+            "No merchant bonus for wood: Ana and Bo tie for the most with 2 each, "
+            "and a tie gives no one the bonus",
+        ),
+        (
+            ({}, {}),
+            C,
+            "No merchant bonus for concrete: no one has concrete in the vault",
+        ),
+    ),
+)
+def test_merchant_bonus_in_words(
+    vaults: tuple[dict[Material, int], ...], material: Material, text: str
+) -> None:
+    lines = score(camps(*vaults)).lines
+    assert lines[list(Material).index(material)].text == text
+    assert lines[0].source == "003, Mercante, p.8; 004, 5、出售建材"
+
+
+# --- buildings, influence ---
+
+
+@pytest.mark.parametrize(
+    ("buildings", "stockpile", "points"),
+    (
+        ((), 9, 0),  # no scoring building: the stockpile is worth nothing
+        (("Statue",), 0, 3),
+        (("Statue",), 9, 3),  # the Statue does not count the stockpile
+        (("Wall",), 0, 0),
+        (("Wall",), 1, 0),
+        (("Wall",), 2, 1),
+        (("Wall",), 7, 3),  # rounded down
+        (("Statue", "Wall"), 5, 5),
+        (("Insula", "Temple", "Market"), 8, 0),  # other buildings score nothing
+    ),
+)
+def test_statue_and_wall(
+    buildings: tuple[str, ...], stockpile: int, points: int
+) -> None:
+    c = camp(0, buildings=buildings, stockpile=stockpile)
+    assert building_points(c) == points
+    assert score(ScoreSheet((c, camp(1)))).players[0].buildings == points
+
+
+@pytest.mark.parametrize(
+    ("sites", "influence"),
+    (
+        ((), 2),
+        ((R,), 3),
+        ((W, B), 5),
+        ((S, M, W), 9),
+        ((C, C, C), 8),
+    ),
+)
+def test_influence_from_sites(sites: tuple[Material, ...], influence: int) -> None:
+    assert influence_from_sites(sites) == influence
+    c = Camp.from_sites(SEATS[0], sites, {})
+    assert c.influence == influence
+    (line, *_) = score(ScoreSheet((c, camp(1)))).players[0].lines
+    assert line.points == influence and line.text.startswith(f"Influence {influence}")
+
+
+# --- places: the hand-size tie-break and shared wins ---
+
+
+@pytest.mark.parametrize(
+    ("influences", "hands", "places", "winners"),
+    (
+        ((5, 3), (0, 9), (1, 2), {"red"}),  # most points wins, whatever the hand
+        ((5, 5), (1, 4), (2, 1), {"blue"}),  # tie: most cards in hand
+        ((5, 5), (4, 4), (1, 1), {"red", "blue"}),  # still tied: shared victory
+        ((5, 5, 2), (4, 4, 9), (1, 1, 3), {"red", "blue"}),  # and the next skips
+        ((3, 5, 5, 5), (9, 2, 2, 1), (4, 1, 1, 3), {"blue", "green"}),
+        ((2, 2, 2, 2, 2), (0, 0, 0, 0, 0), (1, 1, 1, 1, 1), {p.id for p in SEATS}),
+    ),
+)
+def test_places_with_the_hand_tie_break(
+    influences: tuple[int, ...],
+    hands: tuple[int, ...],
+    places: tuple[int, ...],
+    winners: set[str],
+) -> None:
+    sheet = ScoreSheet(
+        tuple(
+            camp(i, influence=n, hand=h)
+            for i, (n, h) in enumerate(zip(influences, hands, strict=True))
+        )
+    )
+    result = score(sheet)
+    assert tuple(r.place for r in result.players) == places
+    assert set(result.winners) == winners
+
+
+@pytest.mark.parametrize(
+    ("influences", "hands", "texts"),
+    (
+        ((5, 3), (0, 9), []),
+        ((5, 5), (1, 4), ["Bo ahead of Ana at 5 points: 4 cards in hand against 1"]),
+        (
+            (5, 5),
+            (1, 1),
+            ["Ana and Bo share the victory: 5 points and 1 card in hand each"],
+        ),
+        (
+            (5, 5, 5),
+            (1, 1, 0),
+            [
+                "Ana and Bo ahead of Chiara at 5 points: 1 card in hand against 0",
+                "Ana and Bo share the victory: 5 points and 1 card in hand each",
+            ],
+        ),
+        (
+            (9, 5, 5),
+            (0, 3, 3),
+            ["Bo and Chiara share 2nd place: 5 points and 3 cards in hand each"],
+        ),
+    ),
+)
+def test_tie_break_sentences(
+    influences: tuple[int, ...], hands: tuple[int, ...], texts: list[str]
+) -> None:
+    sheet = ScoreSheet(
+        tuple(
+            camp(i, influence=n, hand=h)
+            for i, (n, h) in enumerate(zip(influences, hands, strict=True))
+        )
+    )
+    lines = score(sheet).lines[len(Material) :]
+    assert [line.text for line in lines] == texts
+    assert all(line.points is None for line in lines)
+
+
+# --- limits ---
+
+
+@pytest.mark.parametrize(
+    ("influence", "buildings", "vault", "clients"),
+    (
+        (2, (), 2, 2),
+        (5, ("Market",), 7, 5),  # Market: vault limit +2
+        (5, ("Insula",), 5, 7),  # Insula: clientele limit +2
+        (5, ("Aqueduct",), 5, 10),  # Aqueduct: clientele limit doubled
+        (5, ("Insula", "Aqueduct"), 5, 14),  # +2, then doubled
+        (5, ("Statue", "Wall"), 5, 5),
+    ),
+)
+def test_limits(
+    influence: int, buildings: tuple[str, ...], vault: int, clients: int
+) -> None:
+    assert vault_limit(influence, buildings) == vault
+    assert clientele_limit(influence, buildings) == clients
+
+
+@pytest.mark.parametrize(
+    ("influence", "buildings", "cards", "flagged"),
+    (
+        (2, (), 2, False),
+        (2, (), 3, True),  # above the limit: flagged, still scored
+        (2, ("Market",), 4, False),
+        (2, ("Market",), 5, True),
+    ),
+)
+def test_vault_limit_is_a_check_not_an_error(
+    influence: int, buildings: tuple[str, ...], cards: int, flagged: bool
+) -> None:
+    c = camp(0, influence=influence, vault={R: cards}, buildings=buildings)
+    check = check_vault(c)
+    assert (check is not None) is flagged
+    result = score(ScoreSheet((c, camp(1))))
+    assert [ch.path for ch in result.checks] == (["camps.red.vault"] if flagged else [])
+
+
+def test_clientele_check_for_a_future_form() -> None:
+    c = camp(0, influence=3, buildings=("Insula",))
+    assert check_clientele(c, 5) is None
+    check = check_clientele(c, 6)
+    assert check is not None
+    assert check.path == "camps.red.clients"
+    assert "clientele limit of 5" in check.message
+
+
+# --- reading the table file ---
+
+
+@pytest.mark.parametrize(
+    ("red", "path", "message"),
+    (
+        (good(vault={"gold": 1}), "camps.red.vault.gold", "not a material"),
+        (good(vault={"wood": -1}), "camps.red.vault.wood", "below"),
+        (good(vault={"marble": 25}), "camps.red.vault.marble", "above the maximum 24"),
+        (good(buildings=["statue"]), "camps.red.buildings[0]", "did you mean 'Statue'"),
+        (good(buildings=["Pyramid"]), "camps.red.buildings[0]", "not a Glory to Rome"),
+        (good(buildings=["Wall", "Wall"]), "camps.red.buildings[1]", "same name"),
+        (
+            good(buildings=["Coliseum", "Colosseum"]),  # one card, two spellings
+            "camps.red.buildings[1]",
+            "Coliseum is listed twice",
+        ),
+        (good(sites=["wood"]), "camps.red.sites", "not both"),
+        (good(influence=None), "camps.red.influence", "missing"),
+        (good(influence=None, sites=["gold"]), "camps.red.sites[0]", "not one of"),
+        (good(influence=1), "camps.red.influence", "starts at 2"),
+        (good(influence=75), "camps.red.influence", "all 36 sites"),
+        (good(stockpile=-1), "camps.red.stockpile", "below"),
+        (good(hand=None), "camps.red.hand", "missing"),
+        (good(vault=None), "camps.red.vault", "missing"),
+        (good(buildings=None), "camps.red.buildings", "missing"),
+        (good(stockpile=None), "camps.red.stockpile", "missing"),
+        (good(clients=3), "camps.red.clients", "unknown key"),
+        ([], "camps.red", "expected an object"),
+    ),
+)
+def test_read_errors_name_their_path(red: Any, path: str, message: str) -> None:
+    with pytest.raises(TableFileError) as caught:
+        read_table(doc({"red": red, "blue": good()}))
+    assert str(caught.value).startswith(f"{path}: ")
+    assert message in str(caught.value)
+
+
+def test_every_player_needs_a_camp_and_only_players_have_one() -> None:
+    with pytest.raises(TableFileError, match=r"^camps\.blue: is required"):
+        read_table(doc({"red": good()}))
+    with pytest.raises(TableFileError, match=r"^camps\.green: 'green' is not a player"):
+        read_table(doc({"red": good(), "blue": good(), "green": good()}))
+
+
+@pytest.mark.parametrize(
+    ("camps_part", "n", "path", "message"),
+    (
+        # 24 marble cards in all: vaults and marble foundations share them
+        (
+            {
+                "red": good(vault={"marble": 20}),
+                "blue": good(
+                    buildings=["Statue", "Temple", "Palace", "Basilica", "Fountain"]
+                ),
+            },
+            2,
+            "camps.red.vault.marble",
+            "only 24 marble cards",
+        ),
+        (
+            {"red": good(vault={"rubble": 13}), "blue": good(vault={"rubble": 12})},
+            2,
+            "camps.blue.vault.rubble",
+            "only 24 rubble cards",
+        ),
+        # 3 copies of a value-3 card
+        (
+            {
+                pid: good(buildings=["Statue"])
+                for pid in ("red", "blue", "green", "yellow")
+            },
+            4,
+            "camps.yellow.buildings[0]",
+            "only 3 Statue cards",
+        ),
+        # 6 sites of each material
+        (
+            {
+                "red": good(influence=None, sites=["stone"] * 4),
+                "blue": good(influence=None, sites=["stone"] * 3),
+            },
+            2,
+            "camps.blue.sites[2]",
+            "only 6",
+        ),
+        # the 36 sites give 72 influence in all
+        (
+            {"red": good(influence=60), "blue": good(influence=20)},
+            2,
+            "camps",
+            "only 72",
+        ),
+        # 144 order cards
+        (
+            {"red": good(stockpile=100), "blue": good(stockpile=50)},
+            2,
+            "camps",
+            "only 144",
+        ),
+        # ... and 6 Jacks besides
+        (
+            {"red": good(stockpile=140, vault={}), "blue": good(hand=11, vault={})},
+            2,
+            "camps",
+            "6 Jacks",
+        ),
+    ),
+)
+def test_counts_that_cannot_exist_in_the_box(
+    camps_part: dict[str, Any], n: int, path: str, message: str
+) -> None:
+    camps_part.setdefault("red", good())
+    with pytest.raises(TableFileError) as caught:
+        read_table(doc(camps_part, n))
+    assert str(caught.value).startswith(f"{path}: ")
+    assert message in str(caught.value)
+
+
+def test_names_as_printed_and_in_either_deck() -> None:
+    assert len(ORDER_CARDS) == 44
+    assert all(orders_of(m) == 24 for m in Material)
+    assert sum(orders_of(m) for m in Material) == 144
+    for name in (
+        "Crane",
+        "Forum Romanum",
+        "Domus Aurea",
+        "Tribunal",
+        "Circus",
+        "Forum",
+    ):
+        assert find_card(name) is CARDS[name]
+    assert find_card("Colosseum") is CARDS["Coliseum"]
+    assert find_card("Ludus Magnus") is CARDS["Ludus Magna"]
+    assert find_card("statue") is None
+    with pytest.raises(CampError):
+        camp(0, buildings=("Pyramid",))
+
+
+def test_reading_keeps_the_document_and_names_buildings_canonically() -> None:
+    original = doc({"red": good(buildings=["Colosseum"]), "blue": good()})
+    kept = copy.deepcopy(original)
+    table = read_table(original)
+    assert original == kept
+    assert table.sheet.camps[0].buildings == ("Coliseum",)
+    assert table.sheet.camps[0].vault == dict.fromkeys(Material, 0) | {W: 1}
+
+
+def test_blank_is_a_valid_new_table() -> None:
+    players = SEATS[:3]
+    part = blank(players)
+    assert part["camps"]["red"] == {
+        "influence": 2,
+        "vault": dict.fromkeys(
+            ["rubble", "wood", "brick", "concrete", "stone", "marble"], 0
+        ),
+        "buildings": [],
+        "stockpile": 0,
+        "hand": STARTING_HAND,
+    }
+    out = read_table(
+        new_table_document(find_game("glory-to-rome"), players)
+    ).score_json()
+    assert {p["total"] for p in out["players"].values()} == {2}
+    assert sorted(out["winners"]) == ["blue", "green", "red"]
+
+
+# --- the end of the game ---
+
+
+@pytest.mark.parametrize(
+    ("end", "conditions", "winner"),
+    (
+        (GameEnd(), (), None),
+        (GameEnd(deck_exhausted=True), (EndCondition.DECK_EXHAUSTED,), None),
+        (
+            GameEnd(last_in_town_site_taken=True),
+            (EndCondition.LAST_IN_TOWN_SITE,),
+            None,
+        ),
+        (GameEnd(catacomb_completed=True), (EndCondition.CATACOMB,), None),
+        (GameEnd(forum_victory="blue"), (EndCondition.FORUM,), "blue"),
+        (GameEnd(surrendered_to="red"), (EndCondition.SURRENDER,), "red"),
+    ),
+)
+def test_end_checklist(
+    end: GameEnd, conditions: tuple[EndCondition, ...], winner: str | None
+) -> None:
+    assert end.conditions == conditions
+    assert end.is_over is bool(conditions)
+    assert end.winner == winner
+    assert [c.names_winner for c in conditions] == [winner is not None] * len(
+        conditions
+    )
+
+
+def test_two_instant_winners_cannot_happen() -> None:
+    with pytest.raises(EndOfGameError):
+        GameEnd(forum_victory="red", surrendered_to="blue")
+
+
+@pytest.mark.parametrize(
+    ("end", "text"),
+    (
+        (GameEnd(forum_victory="blue"), "Bo wins with the Forum"),
+        (GameEnd(surrendered_to="blue"), "Bo wins by surrender"),
+    ),
+)
+def test_forum_or_surrender_ends_scoring_with_that_winner(
+    end: GameEnd, text: str
+) -> None:
+    sheet = ScoreSheet((camp(0, influence=20), camp(1, buildings=("Forum",)), camp(2)))
+    result = score(sheet, end=end)
+    assert result.winners == ("blue",)
+    assert [r.place for r in result.players] == [2, 1, 2]
+    assert result.players[0].total == 20  # computed, shown, not compared
+    assert any(line.text.startswith(text) for line in result.lines)
+    assert not any("ahead of" in line.text for line in result.lines)
+
+
+def test_end_checks_and_unknown_winner() -> None:
+    sheet = ScoreSheet((camp(0), camp(1)))
+    result = score(sheet, end=GameEnd(forum_victory="red", catacomb_completed=True))
+    assert [c.path for c in result.checks] == ["camps", "camps.red.buildings"]
+    assert "The game ended: the Catacomb was completed" in [
+        x.text for x in result.lines
+    ]
+    with pytest.raises(EndOfGameError):
+        score(sheet, end=GameEnd(surrendered_to="green"))
+
+
+def test_normal_end_scores_normally() -> None:
+    sheet = ScoreSheet((camp(0, influence=3), camp(1)))
+    assert score(sheet, end=GameEnd(deck_exhausted=True)).winners == ("red",)
+
+
+# --- the glossary ---
+
+
+@pytest.mark.parametrize(
+    ("key", "it", "zh"),
+    (
+        ("vault", "Caveau", "金库"),
+        ("influence", "Influenza", "影响力"),
+        ("merchant bonus", "Bonus Mercante", "商人奖励"),
+        ("jack", "Jack", "百搭牌"),
+        ("Wall", "Muro", "城墙"),
+        ("Catacomb", "Catacomba", "陵寝"),
+        ("marble", "Marmo", "大理石"),
+    ),
+)
+def test_terms(key: str, it: str, zh: str) -> None:
+    assert term(key, "it") == it
+    assert term(key, Lang.ZH) == zh
+
+
+def test_glossary_covers_materials_and_scoring_buildings() -> None:
+    for key in (*(m.value for m in Material), "Statue", "Wall", "hand", "stockpile"):
+        entry = TERMS[key]
+        assert all(entry.in_lang(lang) for lang in Lang)
+
+
+@pytest.mark.parametrize(("lang", "book"), ((Lang.IT, "003_"), (Lang.ZH, "004_")))
+def test_terms_said_to_be_from_a_rulebook_are_in_it(lang: Lang, book: str) -> None:
+    (path,) = (shared() / "rulebooks").glob(f"{book}*.txt")
+    text = path.read_text(encoding="utf-8").casefold()
+    for key, entry in TERMS.items():
+        word = entry.in_lang(lang).casefold()
+        if entry.from_rulebook(lang):
+            assert word in text, (key, word)
+
+
+# --- golden examples ---
+
+
+@pytest.mark.parametrize(
+    "example", GOLDEN["example"], ids=[e["name"] for e in GOLDEN["example"]]
+)
+def test_golden_examples(example: dict[str, Any]) -> None:
+    assert example["source"].startswith("rulebook 00")
+    table = example["table"]
+    document = doc(table["camps"], len(table["players"]))
+    document["players"] = table["players"]
+    result = read_table(document).score_json()
+    assert mismatches(example["expected"], result) == []
+    bonus = result["merchant_bonus"]
+    assert isinstance(bonus, dict)
+    assert [m for m, pid in bonus.items() if pid is None] == example["no_bonus"]
+
+
+# --- properties ---
+
+
+@given(score_sheets())
+def test_scores_are_never_negative_and_add_up(sheet: ScoreSheet) -> None:
+    result = score(sheet)
+    for r in result.players:
+        assert min(r.influence, r.vault, r.merchant_bonus, r.buildings) >= 0
+        assert r.influence >= 2
+        assert r.total == r.influence + r.vault + r.merchant_bonus + r.buildings
+        assert sum(line.points or 0 for line in r.lines) == r.total
+    out = result.as_json()["players"]
+    assert isinstance(out, dict)
+    for p in out.values():
+        assert (
+            p["total"]
+            == p["influence"] + p["vault"] + p["merchant_bonus"] + p["buildings"]
+        )
+
+
+@given(score_sheets())
+def test_merchant_bonus_goes_to_strictly_the_most(sheet: ScoreSheet) -> None:
+    result = score(sheet)
+    for material, pid in result.merchant_bonus.items():
+        counts = {c.player.id: c.vault[material] for c in sheet.camps}
+        if pid is None:
+            top = max(counts.values())
+            assert top == 0 or list(counts.values()).count(top) > 1
+        else:
+            assert all(n < counts[pid] for other, n in counts.items() if other != pid)
+    awarded = sum(pid is not None for pid in result.merchant_bonus.values())
+    assert sum(r.merchant_bonus for r in result.players) == 3 * awarded
+
+
+@given(score_sheets(), st.randoms(use_true_random=False))
+def test_seat_order_changes_no_points_or_places(
+    sheet: ScoreSheet, rnd: random.Random
+) -> None:
+    seats = list(sheet.camps)
+    rnd.shuffle(seats)
+    before, after = score(sheet), score(ScoreSheet(tuple(seats)))
+
+    def view(result: Any) -> dict[str, tuple[int, ...]]:
+        return {
+            r.player.id: (r.influence, r.vault, r.merchant_bonus, r.buildings, r.place)
+            for r in result.players
+        }
+
+    assert view(before) == view(after)
+    assert dict(before.merchant_bonus) == dict(after.merchant_bonus)
+    assert set(before.winners) == set(after.winners)
+
+
+@given(score_sheets())
+def test_places_agree_with_points(sheet: ScoreSheet) -> None:
+    results = score(sheet).players
+    for a in results:
+        key = rank_key(a.total, a.hand)
+        assert a.place == 1 + sum(rank_key(b.total, b.hand) < key for b in results)
+        for b in results:
+            if a.total > b.total:
+                assert a.place < b.place
+            if (a.total, a.hand) == (b.total, b.hand):
+                assert a.place == b.place
+    assert min(r.place for r in results) == 1
+
+
+@given(documents())
+def test_files_score_like_their_sheets(case: tuple[ScoreSheet, dict[str, Any]]) -> None:
+    sheet, document = case
+    kept = copy.deepcopy(document)
+    table = read_table(document)
+    assert table.sheet == sheet
+    assert not deck_problems(sheet)
+    out = table.score_json()
+    assert out == score(sheet).as_json()
+    json.dumps(out, ensure_ascii=False)
+    assert document == kept
+
+
+# --- the shared scenarios ---
+
+
+def _scenarios(pattern: str) -> list[Path]:
+    folder = SHARED / "scenarios"
+    return sorted(
+        p for p in folder.glob(pattern) if not p.name.endswith(".expected.json")
+    )
+
+
+@pytest.mark.parametrize(
+    "name", [p.stem for p in _scenarios("gtr-*.json")] or ["gtr-(missing)"]
+)
+def test_shared_scenarios(name: str) -> None:
+    path = shared() / "scenarios" / f"{name}.json"
+    expected = json.loads(path.with_name(f"{name}.expected.json").read_text())
+    result = read_table(json.loads(path.read_text(encoding="utf-8"))).score_json()
+    assert mismatches(expected, result) == []
+    # a material nobody wins is null, not left out
+    assert set(result["merchant_bonus"]) == {m.value for m in Material}
+
+
+@pytest.mark.parametrize("name", ["gtr-unknown-vault-material"])
+def test_shared_invalid_scenarios(name: str) -> None:
+    path = shared() / "scenarios" / "invalid" / f"{name}.json"
+    with pytest.raises(TableFileError) as caught:
+        read_table(json.loads(path.read_text(encoding="utf-8")))
+    assert path.with_suffix(".error.txt").read_text().strip() in str(caught.value)
