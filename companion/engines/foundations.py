@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
 from .base import (
     Engine,
@@ -32,6 +32,9 @@ from .base import (
 )
 
 GAME: Final = "foundations-of-rome"
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 # --------------------------------------------------------------------------
 # Citations
@@ -57,14 +60,10 @@ COMMERCIAL_SCORING: Final = Citation(
     "001", "End of Era Scoring - Commercial Building Scoring"
 )
 END_OF_GAME: Final = Citation("001", "End of Game")
-CIVIC_BUILDINGS: Final = Citation("001", "Building Types - Civic Buildings")
 CONSTRUCT: Final = Citation("001", "Action 3: Construct a Building")
 BUILDING_OVER: Final = Citation("001", "Special Rules & Edge Cases - Building Over")
 SUPPLY: Final = Citation("001", "Special Rules & Edge Cases - Limited Building Supply")
 LOT_MARKERS: Final = Citation("001", "Special Rules & Edge Cases - Lot Markers")
-BOARD_SIZE: Final = Citation(
-    "001", "Special Rules & Edge Cases - Board Size Adjustment"
-)
 
 # --------------------------------------------------------------------------
 # Errors
@@ -96,8 +95,9 @@ class NotInTrayError(IllegalBuildError):
 
 
 class LotMarkerError(IllegalBuildError):
-    """The builder would need more than their 8 lot markers (rulebook 001,
-    "Special Rules & Edge Cases - Lot Markers")."""
+    """Building (or removing with ``keep_lots``) would need more than the
+    owner's 8 lot markers (rulebook 001, "Special Rules & Edge Cases - Lot
+    Markers")."""
 
 
 class NoSuchBuildingError(RuleError):
@@ -151,6 +151,9 @@ class Lot:
     def __str__(self) -> str:
         return f"{chr(ord('A') + self.column)}{self.row}"
 
+    def __repr__(self) -> str:
+        return f"Lot.parse({str(self)!r})"
+
     def neighbours(self) -> tuple[Lot, ...]:
         """The lots sharing an edge with this one (north, west, east, south)."""
         steps = ((0, -1), (-1, 0), (1, 0), (0, 1))
@@ -163,10 +166,6 @@ class Lot:
     def touches(self, other: Lot) -> bool:
         """Whether the two lots share an edge."""
         return abs(self.column - other.column) + abs(self.row - other.row) == 1
-
-
-def _reading_order(lot: Lot) -> tuple[int, int]:
-    return (lot.row, lot.column)
 
 
 def format_lots(lots: Iterable[Lot]) -> str:
@@ -182,7 +181,9 @@ class Board:
 
     def __post_init__(self) -> None:
         if self.players not in BOARD_SIZES:
-            raise ValueError(f"Foundations of Rome is for 2 to 5 players, not {self}")
+            raise ValueError(
+                f"Foundations of Rome is for 2 to 5 players, not {self.players}"
+            )
 
     @property
     def size(self) -> int:
@@ -284,7 +285,8 @@ class Shape(Enum):
     @property
     def size(self) -> int:
         """The number of lots of this shape."""
-        return {"1x1": 1, "1x2": 2, "straight 3": 3, "L of 3": 3}.get(self.value, 4)
+        sizes = {Shape.MONO: 1, Shape.DOMINO: 2, Shape.I3: 3, Shape.L3: 3}
+        return sizes.get(self, 4)
 
 
 # --------------------------------------------------------------------------
@@ -393,9 +395,37 @@ class Building:
         return f"{what} at {format_lots(self.lots)}"
 
 
-def _frozen(mapping: Mapping[PlayerId, object]) -> Mapping[PlayerId, object]:
+class FrozenMap(Mapping[K, V]):
+    """A read-only mapping that can be hashed, copied and pickled (unlike
+    ``MappingProxyType``), so that a :class:`City` is a plain value."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[K, V] | None = None) -> None:
+        self._data: dict[K, V] = dict(data or {})
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._data.items()))
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+    def __reduce__(self) -> tuple[type[FrozenMap[K, V]], tuple[dict[K, V]]]:
+        return (type(self), (self._data,))
+
+
+def _frozen(mapping: Mapping[PlayerId, V]) -> FrozenMap[PlayerId, V]:
     # Entries of 0 or no lots say nothing: dropping them makes equal cities equal.
-    return MappingProxyType({key: value for key, value in mapping.items() if value})
+    return FrozenMap({key: value for key, value in mapping.items() if value})
 
 
 @dataclass(frozen=True)
@@ -417,7 +447,7 @@ class City:
     coins: Mapping[PlayerId, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        # Read-only views of private copies: a City never changes after the fact.
+        # Read-only copies: a City never changes after the fact.
         for name in ("score_before", "lot_markers", "population_tokens", "coins"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
 
@@ -501,12 +531,17 @@ class TrayPiece:
     ) -> Building:
         """A building of this piece on ``lots``; a civic piece needs ``civic``.
 
-        :raises ValueError: a civic piece without ``civic`` values.
+        :raises ValueError: ``lots`` not of this piece's shape; a civic piece
+            without ``civic`` values.
         """
         values: Values | None = self.values if self.values is not None else civic
         if values is None:
             raise ValueError(f"a {self.name} needs its civic values")
-        return Building(owner, tuple(lots), values, self.name)
+        building = Building(owner, tuple(lots), values, self.name)
+        if not self.fits(building):
+            shape = self.shape.value if self.shape else "1 to 4 connected lots"
+            raise ValueError(f"a {self.name} covers {shape}, not {format_lots(lots)}")
+        return building
 
 
 def _pieces(
@@ -534,6 +569,17 @@ TRAY: Final[tuple[TrayPiece, ...]] = (
 )
 """One player's tray: game-data.md 1.2 (residential and commercial values [C]
 from two independent implementations; civic pieces free, see TrayPiece)."""
+
+
+def tray_piece(name: str, shape: Shape | None = None) -> TrayPiece:
+    """The :data:`TRAY` piece called ``name`` (of ``shape`` when two share it).
+
+    :raises KeyError: no such piece.
+    """
+    for piece in TRAY:
+        if piece.name == name and (shape is None or piece.shape is shape):
+            return piece
+    raise KeyError(name)
 
 
 @dataclass(frozen=True)
