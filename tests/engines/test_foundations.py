@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import pickle
 import tomllib
 from dataclasses import replace
 from pathlib import Path
@@ -428,6 +429,17 @@ def test_good_table_reads() -> None:
     assert city.buildings[2].values == Civic(CivicKind.BUILDING, 1)
     assert city.markers("red") == L("B1") and city.markers("green") == ()
     assert problems(city) == ()
+
+
+def test_city_is_a_plain_value() -> None:
+    # Copied, pickled and hashed like any value; its mappings are read-only.
+    city = city_of(GOOD)
+    assert pickle.loads(pickle.dumps(city)) == city == copy.deepcopy(city)  # noqa: S301 - our own bytes
+    assert hash(city) == hash(city_of(copy.deepcopy(GOOD)))
+    with pytest.raises(TypeError):
+        city.lot_markers["red"] = ()  # type: ignore[index]
+    # a player left out and a player given 0 are the same city
+    assert replace(city, score_before={"red": 0}) == city
 
 
 def test_rule_problems_are_collected_together() -> None:
