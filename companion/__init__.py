@@ -56,7 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import errors, web
     from .models import db
-    from .views import tables
+    from .views import foundations, tables
 
     db.init_app(app)
     Migrate(app, db, directory=MIGRATIONS_DIR)
@@ -67,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     web.init_app(app)
     errors.register_error_handlers(app)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(foundations.bp)
     return app
 
 

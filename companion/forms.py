@@ -15,9 +15,18 @@ from wtforms import (
     HiddenField,
     IntegerField,
     SelectField,
+    SelectMultipleField,
     StringField,
+    SubmitField,
 )
-from wtforms.validators import InputRequired, Length, Optional, ValidationError
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import (
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    ValidationError,
+)
 
 from .engines import Game
 from .engines.base import NAME_MAX
@@ -53,7 +62,9 @@ def new_table_form(game: Game, formdata: Any = None) -> NewTableForm:
     form.game = game
     for index, row in enumerate(form.players):
         if game.colours:
-            row.colour.choices = [(c, COLOUR_NAMES[c]) for c in game.colours]
+            row.colour.choices = [
+                SelectChoice(c, COLOUR_NAMES[c]) for c in game.colours
+            ]
             if not row.colour.data or row.colour.data == "None":
                 row.colour.data = game.colours[index % len(game.colours)]
     return form
@@ -140,3 +151,69 @@ class ImportForm(FlaskForm):
         validators=[FileRequired(_l("Choose a table file to import."))],
         render_kw={"accept": ".json,application/json"},
     )
+
+
+# --------------------------------------------------------------------------
+# Foundations of Rome: the city board
+# --------------------------------------------------------------------------
+
+
+class BoardForm(VersionedForm):
+    """Lots tapped on the city board, whose they are, and what to do with them."""
+
+    lots = SelectMultipleField(_l("Lots"), validate_choice=False)
+    owner = SelectField(_l("Player"), validate_choice=False)
+    build = SubmitField(_l("Build on these lots…"))
+    marker = SubmitField(_l("Lot marker on / off"))
+    remove = SubmitField(_l("Remove the building"))
+    move = SubmitField(_l("Move the building…"))
+    move_here = SubmitField(_l("Move it here"))
+    move_from = HiddenField()
+
+    def validate_lots(self, field: SelectMultipleField) -> None:
+        if not field.data:
+            raise ValidationError(_l("Tap one or more lots on the board first."))
+
+
+CIVIC_KIND_LABELS = {
+    "citizen": _l("VP per citizen on adjacent residential buildings"),
+    "two-citizens": _l("VP per 2 citizens on adjacent residential buildings"),
+    "silver": _l("VP per silver on adjacent commercial buildings"),
+    "civic": _l("VP per adjacent civic building"),
+    "building": _l("VP per adjacent building of any type"),
+}
+"""The five civic scoring rules (rulebook 001, "Civic Buildings"), in words."""
+
+
+class BuildForm(VersionedForm):
+    """A building's values: filled from the tray, editable (printed pieces win)."""
+
+    name = StringField(
+        _l("Name"), validators=[Optional(), Length(max=40)], render_kw={"maxlength": 40}
+    )
+    citizens = IntegerField(
+        _l("Citizens"),
+        validators=[InputRequired(), NumberRange(min=0, max=99)],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )
+    silver = IntegerField(
+        _l("Silver"),
+        validators=[InputRequired(), NumberRange(min=0, max=99)],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )
+    vp = IntegerField(
+        _l("Victory points"),
+        validators=[InputRequired(), NumberRange(min=0, max=99)],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )
+    per = SelectField(
+        _l("Scores"),
+        choices=[SelectChoice(k, label) for k, label in CIVIC_KIND_LABELS.items()],
+        default="building",
+    )
+
+    def keep_only(self, names: tuple[str, ...]) -> None:
+        """Drop the value fields this building type does not have."""
+        for name in ("citizens", "silver", "vp", "per"):
+            if name not in names:
+                delattr(self, name)

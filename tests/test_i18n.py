@@ -47,7 +47,21 @@ def pseudo(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-DATA = (".player-name", ".players-line", "time", "code", "option", "input", "select", "title")
+DATA = (
+    ".player-name",
+    ".players-line",
+    ".col-head",
+    ".mark",
+    ".legend strong",
+    ".scores thead th",
+    ".scores tbody th[scope=row]:not(.row-name)",
+    "time",
+    "code",
+    "option",
+    "input",
+    "select",
+    "title",
+)
 """Elements whose text is data the players typed or chose, not the app's words."""
 
 INNERMOST = re.compile(r"⟦[^⟦⟧]*⟧")
@@ -62,7 +76,7 @@ def untranslated(html: str) -> list[str]:
         rest, before = str(text), None
         while rest != before:  # translated strings may hold translated names
             before, rest = rest, INNERMOST.sub("", rest)
-        rest = re.sub(r"[\s\d.,:;()·…/\-]+", "", rest)
+        rest = re.sub(r"[\s\d.,:;()·…/\-=+]+", "", rest)
         if rest:
             leftovers.append(str(text).strip())
     return leftovers
@@ -81,6 +95,9 @@ def test_every_page_is_translated(actions: TableActions, client: FlaskClient) ->
         f"/t/{table_id}",
         f"/t/{table_id}/history",
         f"/t/{table_id}/delete",
+        f"/t/{table_id}/board",
+        f"/t/{table_id}/build?owner=red&lots=A1,A2",
+        f"/t/{table_id}/build?owner=red&lots=A1,A2&piece=2",
         "/t/nothing-here",
     ]
     for path in pages:

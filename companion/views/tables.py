@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -41,6 +42,10 @@ STEP_WORDS = {
     "rename-many": _l("Renamed players"),
 }
 """The words of each kind of history step (``HistoryStep.action``)."""
+
+
+GAME_PANELS: dict[str, Callable[[GameTable, dict[str, Any]], dict[str, Any]]] = {}
+"""Per game: what its part of the table page shows (``templates/games/<slug>/``)."""
 
 
 def describe_step(step: HistoryStep) -> str:
@@ -145,9 +150,11 @@ def table_page(
         # current version.
         rename_form.version.data = table.version
         rename_form.version.raw_data = [str(table.version)]
+    make_panel = GAME_PANELS.get(table.game)
     return (
         render_template(
             "tables/show.html",
+            panel=make_panel(table, document) if make_panel else None,
             table=table,
             game=find_game(table.game),
             players=players,
@@ -239,8 +246,8 @@ def _move(table_id: str, *, forward: bool) -> ResponseReturnValue:
     except store.NothingToUndoError:
         flash(_("Nothing to redo.") if forward else _("Nothing to undo."))
     # Only a fixed set of places to return to: never a URL taken from the request.
-    endpoint = (
-        "tables.history" if request.form.get("next") == "history" else "tables.show"
+    endpoint = {"history": "tables.history", "board": "foundations.board"}.get(
+        request.form.get("next", ""), "tables.show"
     )
     return redirect(url_for(endpoint, table_id=table.id))
 

@@ -1,0 +1,732 @@
+"""Foundations of Rome on a phone: the city board, building, era scoring.
+
+Thin: the rules (what may be built where, how an era scores) are the engine's,
+``companion.engines.foundations``; this module turns taps into engine calls and
+engine results into pages, and saves every change as a step of the history.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms.fields.choices import SelectChoice
+
+from .. import store
+from ..engines import TableFileError, read_table
+from ..engines import foundations as fr
+from ..engines.base import RuleError
+from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm
+from ..models import GameTable
+from .tables import (
+    GAME_PANELS,
+    STEP_WORDS,
+    conflict_message,
+    players_of,
+    table_or_404,
+)
+
+bp = Blueprint("foundations", __name__)
+
+GAME = "foundations-of-rome"
+
+STEP_WORDS.update(
+    {
+        "fr-build": _l("%(player)s built %(building)s on %(lots)s"),
+        "fr-move": _l("%(player)s's %(building)s moved to %(lots)s"),
+        "fr-remove": _l("Removed %(player)s's %(building)s from %(lots)s"),
+        "fr-markers": _l("%(player)s's lot markers changed on %(lots)s"),
+        "fr-score": _l("Era %(era)d scored"),
+    }
+)
+
+TYPE_NAMES = {
+    "residential": _l("Residential"),
+    "commercial": _l("Commercial"),
+    "civic": _l("Civic"),
+}
+
+PIECE_NAMES = {
+    "Domus": _l("Domus"),
+    "Domus Maximus": _l("Domus Maximus"),
+    "Insula": _l("Insula"),
+    "Grand Insula": _l("Grand Insula"),
+    "Bakery": _l("Bakery"),
+    "Pottery Studio": _l("Pottery Studio"),
+    "Artisan Forum": _l("Artisan Forum"),
+    "Foundry": _l("Foundry"),
+    "Civic building": _l("Civic building"),
+}
+"""The tray pieces' names in the player's language (game-data.md 1.2)."""
+
+CATEGORY_NAMES = {
+    "population": _l("Population"),
+    "residential": _l("Residential"),
+    "civic": _l("Civic"),
+    "commercial": _l("Commercial"),
+    "roads": _l("Road boards"),
+    "empty_lots": _l("Empty lots"),
+    "era_total": _l("This era"),
+    "total": _l("Total"),
+    "silver": _l("Coins collected"),
+}
+
+
+def city_of(table: GameTable) -> fr.City:
+    """The table's current city (its table file, read by the engine)."""
+    sheet = read_table(store.current_document(table)).sheet
+    if not isinstance(sheet, fr.City):
+        raise TypeError(f"table {table.id} is not a Foundations of Rome table")
+    return sheet
+
+
+def fr_table_or_404(table_id: str) -> GameTable:
+    table = table_or_404(table_id)
+    if table.game != GAME:
+        abort(404, _("This table is not a Foundations of Rome table."))
+    return table
+
+
+def save_city(
+    table: GameTable,
+    city: fr.City,
+    *,
+    version: int,
+    action: str,
+    details: dict[str, Any],
+) -> None:
+    """Save ``city`` as the next step; the engine checks the whole file first.
+
+    :raises TableFileError: the new city breaks a rule (nothing is saved).
+    :raises store.StaleEditError: the table changed meanwhile.
+    """
+    document = dict(store.current_document(table))
+    for key in fr.ENGINE.optional_keys:
+        document.pop(key, None)
+    document.update(fr.to_json(city))
+    read_table(document)
+    store.record(
+        table, document, expected_version=version, action=action, details=details
+    )
+
+
+# --------------------------------------------------------------------------
+# The board as the templates draw it
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cell:
+    lot: str
+    index: int | None
+    """The building on it (index in ``city.buildings``), if any."""
+    owner: str | None
+    """Whose building or lot marker is here."""
+    kind: str
+    """``building``, ``marker`` or ``empty``."""
+    label: str
+    """What is on the lot, in words (the accessible name of the cell)."""
+    short: str
+    """One or two characters drawn in the cell: owner's initial and type."""
+    edges: str
+    """CSS classes for the sides where the building ends (its outline)."""
+
+
+def board_cells(city: fr.City) -> list[list[Cell]]:
+    """The board in play, row by row, with what stands on each lot."""
+    built = city.built()
+    markers = {lot: pid for pid, lots in city.lot_markers.items() for lot in lots}
+    names = {p.id: p.name for p in city.players}
+    size = city.board.size
+    rows: list[list[Cell]] = []
+    for row in range(1, size + 1):
+        cells = []
+        for column in range(size):
+            lot = fr.Lot(column, row)
+            index = built.get(lot)
+            if index is not None:
+                b = city.buildings[index]
+                edges = " ".join(
+                    side
+                    for side, near in zip(
+                        ("n", "w", "e", "s"),
+                        (
+                            fr.Lot(column, row - 1) if row > 1 else None,
+                            fr.Lot(column - 1, row) if column > 0 else None,
+                            fr.Lot(column + 1, row),
+                            fr.Lot(column, row + 1),
+                        ),
+                        strict=True,
+                    )
+                    if near is None or built.get(near) != index
+                )
+                cells.append(
+                    Cell(
+                        str(lot),
+                        index,
+                        b.owner,
+                        "building",
+                        _(
+                            "%(lot)s: %(player)s's %(building)s (%(type)s)",
+                            lot=lot,
+                            player=names.get(b.owner, b.owner),
+                            building=b.name or TYPE_NAMES[b.type.value],
+                            type=TYPE_NAMES[b.type.value],
+                        ),
+                        b.owner[0].upper() + str(TYPE_NAMES[b.type.value])[0],
+                        edges,
+                    )
+                )
+            elif lot in markers:
+                pid = markers[lot]
+                cells.append(
+                    Cell(
+                        str(lot),
+                        None,
+                        pid,
+                        "marker",
+                        _(
+                            "%(lot)s: %(player)s's lot marker",
+                            lot=lot,
+                            player=names.get(pid, pid),
+                        ),
+                        pid[0].upper(),
+                        "",
+                    )
+                )
+            else:
+                cells.append(
+                    Cell(
+                        str(lot),
+                        None,
+                        None,
+                        "empty",
+                        _("%(lot)s: free", lot=lot),
+                        "",
+                        "",
+                    )
+                )
+        rows.append(cells)
+    return rows
+
+
+def column_letters(city: fr.City) -> list[str]:
+    return [chr(ord("A") + c) for c in range(city.board.size)]
+
+
+# --------------------------------------------------------------------------
+# The history of era scorings
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoredEra:
+    era: int
+    players: dict[str, dict[str, int]]
+    """Per player id: ``era_total``, ``total``, ``coins``."""
+
+
+def scored_eras(table: GameTable) -> list[ScoredEra]:
+    """The eras scored so far, from the steps up to the current one."""
+    return [
+        ScoredEra(step.details["era"], step.details["players"])
+        for step in table.steps
+        if step.seq <= table.position and step.action == "fr-score"
+    ]
+
+
+def game_over(table: GameTable) -> bool:
+    return any(era.era == 3 for era in scored_eras(table))
+
+
+def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
+    """What the table page shows for a Foundations of Rome table."""
+    city = city_of(table)
+    eras = scored_eras(table)
+    result = fr.score(city) if game_over(table) else None
+    return {
+        "city": city,
+        "rows": board_cells(city),
+        "columns": column_letters(city),
+        "eras": eras,
+        "over": game_over(table),
+        "winners": [p.id for p in fr.winners(result)] if result else [],
+    }
+
+
+GAME_PANELS[GAME] = panel
+
+
+# --------------------------------------------------------------------------
+# The board screen
+# --------------------------------------------------------------------------
+
+
+def board_form(table: GameTable, city: fr.City, formdata: Any = None) -> BoardForm:
+    form = BoardForm(formdata, data=None if formdata else {"version": table.version})
+    form.owner.choices = [SelectChoice(p.id, p.name) for p in city.players]
+    form.lots.choices = [SelectChoice(str(lot), str(lot)) for lot in city.board.lots()]
+    return form
+
+
+def board_page(
+    table: GameTable,
+    city: fr.City,
+    form: BoardForm,
+    *,
+    status: int = 200,
+    problems: list[str] | None = None,
+    conflict: str | None = None,
+) -> ResponseReturnValue:
+    selected = set(form.lots.data or [])
+    moving = form.move_from.data or ""
+    if form.version.data != table.version:
+        form.version.data = table.version
+        form.version.raw_data = [str(table.version)]
+    return (
+        render_template(
+            "games/foundations-of-rome/board.html",
+            table=table,
+            city=city,
+            rows=board_cells(city),
+            columns=column_letters(city),
+            form=form,
+            selected=selected,
+            moving=moving,
+            players=players_of(store.current_document(table)),
+            problems=problems or [],
+            conflict=conflict,
+            can_undo=store.can_undo(table),
+            can_redo=store.can_redo(table),
+        ),
+        status,
+    )
+
+
+def parse_lots(city: fr.City, names: list[str]) -> tuple[fr.Lot, ...]:
+    lots = []
+    for name in names:
+        lot = fr.Lot.parse(name)
+        if lot not in city.board:
+            raise fr.IllegalBuildError(city.board.off_board(lot))
+        lots.append(lot)
+    return tuple(lots)
+
+
+def buildings_on(city: fr.City, lots: tuple[fr.Lot, ...]) -> list[int]:
+    built = city.built()
+    return sorted({built[lot] for lot in lots if lot in built})
+
+
+@bp.get("/t/<table_id>/board")
+def board(table_id: str) -> ResponseReturnValue:
+    """The city board: tap lots, then build, mark or remove."""
+    table = fr_table_or_404(table_id)
+    city = city_of(table)
+    form = board_form(table, city)
+    form.owner.data = request.args.get("owner") or city.players[0].id
+    if request.args.get("move_from"):
+        form.move_from.data = request.args["move_from"]
+    return board_page(table, city, form)
+
+
+@bp.post("/t/<table_id>/board")
+def board_action(table_id: str) -> ResponseReturnValue:
+    table = fr_table_or_404(table_id)
+    city = city_of(table)
+    form = board_form(table, city, request.form)
+    if not form.validate():
+        return board_page(table, city, form, status=400)
+    try:
+        lots = parse_lots(city, form.lots.data)
+        owner = form.owner.data
+        if owner not in {p.id for p in city.players}:
+            raise fr.IllegalBuildError(_("Choose a player."))
+        if form.build.data:
+            return redirect(
+                url_for(
+                    "foundations.build",
+                    table_id=table.id,
+                    lots=",".join(str(lot) for lot in lots),
+                    owner=owner,
+                )
+            )
+        if form.move.data:
+            indexes = buildings_on(city, lots)
+            if len(indexes) != 1:
+                raise fr.IllegalBuildError(
+                    _("Tap a lot of the one building you want to move.")
+                )
+            flash(_("Now tap the lots to move it to, then “Move it here”."))
+            return redirect(
+                url_for(
+                    "foundations.board",
+                    table_id=table.id,
+                    owner=city.buildings[indexes[0]].owner,
+                    move_from=str(city.buildings[indexes[0]].lots[0]),
+                )
+            )
+        if form.move_here.data:
+            new_city, details = move_building(city, form.move_from.data, lots)
+            action = "fr-move"
+        elif form.remove.data:
+            new_city, details = remove_buildings(city, lots)
+            action = "fr-remove"
+        elif form.marker.data:
+            new_city, details = toggle_markers(city, owner, lots)
+            action = "fr-markers"
+        else:
+            raise fr.IllegalBuildError(_("Choose what to do with the lots."))
+        save_city(
+            table, new_city, version=form.version.data, action=action, details=details
+        )
+    except store.StaleEditError as exc:
+        return board_page(
+            table, city_of(table), form, status=409, conflict=conflict_message(exc)
+        )
+    except TableFileError as exc:
+        return board_page(
+            table, city, form, status=400, problems=[p.message for p in exc.problems]
+        )
+    except RuleError as exc:
+        return board_page(table, city, form, status=400, problems=[str(exc)])
+    return redirect(url_for("foundations.board", table_id=table.id, owner=owner))
+
+
+def _names(city: fr.City) -> dict[str, str]:
+    return {p.id: p.name for p in city.players}
+
+
+def remove_buildings(
+    city: fr.City, lots: tuple[fr.Lot, ...]
+) -> tuple[fr.City, dict[str, Any]]:
+    """Remove the building on the tapped lots (one at a time, to be clear)."""
+    indexes = buildings_on(city, lots)
+    if len(indexes) != 1:
+        raise fr.NoSuchBuildingError(
+            _("Tap a lot of the one building to remove.")
+            if indexes
+            else _("There is no building on those lots.")
+        )
+    old = city.buildings[indexes[0]]
+    return fr.remove(city, indexes[0]), {
+        "player": _names(city)[old.owner],
+        "building": old.name or str(TYPE_NAMES[old.type.value]),
+        "lots": fr.format_lots(old.lots),
+    }
+
+
+def toggle_markers(
+    city: fr.City, owner: str, lots: tuple[fr.Lot, ...]
+) -> tuple[fr.City, dict[str, Any]]:
+    """Put the owner's lot marker on each tapped lot, or take it off where it is."""
+    built = city.built()
+    mine = list(city.markers(owner))
+    others = {
+        lot: pid for pid, ls in city.lot_markers.items() if pid != owner for lot in ls
+    }
+    names = _names(city)
+    for lot in lots:
+        if lot in mine:
+            mine.remove(lot)
+        elif lot in built:
+            raise fr.LotMarkerError(
+                _("%(lot)s is built on: lot markers go on unbuilt lots only.", lot=lot)
+            )
+        elif lot in others:
+            raise fr.LotMarkerError(
+                _(
+                    "%(lot)s has %(player)s's lot marker already.",
+                    lot=lot,
+                    player=names[others[lot]],
+                )
+            )
+        else:
+            mine.append(lot)
+    if len(mine) > fr.LOT_MARKERS_PER_PLAYER:
+        raise fr.LotMarkerError(
+            _(
+                "%(player)s has only %(n)d lot markers.",
+                player=names[owner],
+                n=fr.LOT_MARKERS_PER_PLAYER,
+            )
+        )
+    markers = dict(city.lot_markers)
+    markers[owner] = tuple(mine)
+    return replace(city, lot_markers=markers), {
+        "player": names[owner],
+        "lots": fr.format_lots(lots),
+    }
+
+
+def claim(city: fr.City, owner: str, lots: tuple[fr.Lot, ...]) -> fr.City:
+    """The owner's lot markers on the free lots among ``lots`` (entering a board
+    as it is: the deed was bought before the app saw it)."""
+    built = city.built()
+    held = {lot for ls in city.lot_markers.values() for lot in ls}
+    free = [lot for lot in lots if lot not in built and lot not in held]
+    if not free:
+        return city
+    markers = dict(city.lot_markers)
+    markers[owner] = (*city.markers(owner), *free)
+    return replace(city, lot_markers=markers)
+
+
+def move_building(
+    city: fr.City, move_from: str, lots: tuple[fr.Lot, ...]
+) -> tuple[fr.City, dict[str, Any]]:
+    """Take a building off its lots and put it on ``lots`` (to correct an entry)."""
+    try:
+        start = fr.Lot.parse(move_from)
+    except RuleError:
+        raise fr.NoSuchBuildingError(_("Choose the building to move again.")) from None
+    index = city.built().get(start)
+    if index is None:
+        raise fr.NoSuchBuildingError(_("That building is not on the board any more."))
+    old = city.buildings[index]
+    without = fr.remove(city, index)
+    moved = fr.build(claim(without, old.owner, lots), replace(old, lots=lots))
+    return moved, {
+        "player": _names(city)[old.owner],
+        "building": old.name or str(TYPE_NAMES[old.type.value]),
+        "lots": fr.format_lots(lots),
+    }
+
+
+# --------------------------------------------------------------------------
+# Building: choose a tray piece, check its values, confirm
+# --------------------------------------------------------------------------
+
+
+def fitting_pieces(
+    city: fr.City, owner: str, lots: tuple[fr.Lot, ...]
+) -> list[tuple[int, fr.TrayStock]]:
+    """The owner's tray pieces of this shape, with how many are left."""
+    stock = fr.remaining_tray(city, owner)
+    probe = [
+        (k, s)
+        for k, s in enumerate(stock)
+        if s.piece.fits(
+            fr.Building(
+                owner, lots, s.piece.values or fr.Civic(fr.CivicKind.BUILDING, 1)
+            )
+        )
+    ]
+    return probe
+
+
+VALUE_FIELDS = {
+    fr.BuildingType.RESIDENTIAL: ("citizens",),
+    fr.BuildingType.COMMERCIAL: ("silver", "vp"),
+    fr.BuildingType.CIVIC: ("per", "vp"),
+}
+
+
+def values_from(form: BuildForm, btype: fr.BuildingType) -> fr.Values:
+    if btype is fr.BuildingType.RESIDENTIAL:
+        return fr.Residential(form.citizens.data)
+    if btype is fr.BuildingType.COMMERCIAL:
+        return fr.Commercial(form.silver.data, form.vp.data)
+    return fr.Civic(fr.CivicKind(form.per.data), form.vp.data)
+
+
+@bp.route("/t/<table_id>/build", methods=("GET", "POST"))
+def build(table_id: str) -> ResponseReturnValue:
+    """Pick the building for the tapped lots from the owner's tray, then confirm."""
+    table = fr_table_or_404(table_id)
+    city = city_of(table)
+    source = request.form if request.method == "POST" else request.args
+    owner = source.get("owner", "")
+    names = _names(city)
+    if owner not in names:
+        abort(400, _("Choose a player on the board first."))
+    try:
+        lots = parse_lots(city, [s for s in source.get("lots", "").split(",") if s])
+        fr.Shape.of(lots)
+    except (RuleError, ValueError) as exc:
+        flash(_("Those lots cannot take one building: %(why)s", why=str(exc)))
+        return redirect(url_for("foundations.board", table_id=table.id, owner=owner))
+    pieces = fitting_pieces(city, owner, lots)
+    chosen = source.get("piece", type=int)
+    stock = fr.remaining_tray(city, owner)
+    piece = (
+        stock[chosen].piece if chosen is not None and 0 <= chosen < len(stock) else None
+    )
+    form = None
+    problems: list[str] = []
+    status = 200
+    if piece is not None:
+        if request.method == "POST":
+            form = BuildForm(request.form)
+        else:
+            values = piece.values
+            form = BuildForm(
+                formdata=None,
+                data={
+                    "version": table.version,
+                    "name": piece.name if piece.values else "",
+                    "citizens": getattr(values, "citizens", 0),
+                    "silver": getattr(values, "silver", 0),
+                    "vp": getattr(values, "vp", 1 if piece.values is None else 0),
+                    "per": "building",
+                },
+            )
+        form.keep_only(VALUE_FIELDS[piece.type])
+        if request.method == "POST" and form.validate():
+            building = fr.Building(
+                owner,
+                lots,
+                values_from(form, piece.type),
+                (form.name.data or "").strip() or None,
+            )
+            try:
+                new_city = fr.build(claim(city, owner, lots), building)
+                save_city(
+                    table,
+                    new_city,
+                    version=form.version.data,
+                    action="fr-build",
+                    details={
+                        "player": names[owner],
+                        "building": building.name or str(TYPE_NAMES[piece.type.value]),
+                        "lots": fr.format_lots(lots),
+                    },
+                )
+            except store.StaleEditError as exc:
+                flash(conflict_message(exc))
+                return redirect(url_for("foundations.board", table_id=table.id))
+            except TableFileError as exc:
+                problems = [p.message for p in exc.problems]
+            except RuleError as exc:
+                problems = [str(exc)]
+            else:
+                flash(_("Built."))
+                return redirect(
+                    url_for("foundations.board", table_id=table.id, owner=owner)
+                )
+            status = 400
+        elif request.method == "POST":
+            status = 400
+    return (
+        render_template(
+            "games/foundations-of-rome/build.html",
+            table=table,
+            city=city,
+            owner=owner,
+            owner_name=names[owner],
+            lots=lots,
+            lots_text=fr.format_lots(lots),
+            shape=fr.Shape.of(lots),
+            pieces=pieces,
+            piece=piece,
+            chosen=chosen,
+            form=form,
+            problems=problems,
+            type_names=TYPE_NAMES,
+            piece_names=PIECE_NAMES,
+            civic_kinds=CIVIC_KIND_LABELS,
+        ),
+        status,
+    )
+
+
+# --------------------------------------------------------------------------
+# Era scoring
+# --------------------------------------------------------------------------
+
+
+def result_rows(result: fr.EraResult) -> list[dict[str, Any]]:
+    """The era's table, one row per category, one cell per player with its lines."""
+    rows: list[dict[str, Any]] = []
+
+    def row(
+        key: str, cells: list[tuple[int, tuple[fr.Line, ...]]], strong: bool = False
+    ) -> None:
+        rows.append(
+            {"key": key, "name": CATEGORY_NAMES[key], "cells": cells, "strong": strong}
+        )
+
+    row("population", [(s.population, ()) for s in result.players])
+    for category in fr.Category:
+        row(
+            category.value,
+            [
+                (s.category(category).points, s.category(category).lines)
+                for s in result.players
+            ],
+        )
+    row("era_total", [(s.era_total, ()) for s in result.players], strong=True)
+    row("total", [(s.total, ()) for s in result.players], strong=True)
+    row("silver", [(s.silver.points, s.silver.lines) for s in result.players])
+    return rows
+
+
+@bp.route("/t/<table_id>/era", methods=("GET", "POST"))
+def era(table_id: str) -> ResponseReturnValue:
+    """Score the era from the board: a table of players x categories, explained."""
+    table = fr_table_or_404(table_id)
+    city = city_of(table)
+    result = fr.score(city)
+    over = game_over(table)
+    form = ActionForm(formdata=None, data={"version": table.version})
+    if request.method == "POST":
+        posted = ActionForm(request.form)
+        if not posted.validate():
+            abort(400, _("This button's form was incomplete; reload the page."))
+        if over:
+            flash(_("The game is over: all three eras are scored."))
+            return redirect(url_for("tables.show", table_id=table.id))
+        details = {
+            "era": result.era,
+            "players": {
+                s.player.id: {
+                    "era_total": s.era_total,
+                    "total": s.total,
+                    "coins": s.coins,
+                }
+                for s in result.players
+            },
+        }
+        next_city = city
+        if not result.final:
+            next_city = replace(
+                city,
+                era=city.era + 1,
+                score_before={s.player.id: s.total for s in result.players},
+            )
+        try:
+            save_city(
+                table,
+                next_city,
+                version=posted.version.data,
+                action="fr-score",
+                details=details,
+            )
+        except store.StaleEditError as exc:
+            flash(conflict_message(exc))
+            return redirect(url_for("foundations.era", table_id=table.id))
+        if result.final:
+            flash(_("Era 3 scored: the game is over."))
+        else:
+            flash(
+                _(
+                    "Era %(era)d scored. Era %(next)d starts from the same board.",
+                    era=result.era,
+                    next=result.era + 1,
+                )
+            )
+        return redirect(url_for("tables.show", table_id=table.id))
+    return render_template(
+        "games/foundations-of-rome/era.html",
+        table=table,
+        city=city,
+        result=result,
+        rows=result_rows(result),
+        form=form,
+        over=over,
+        winners=[p.id for p in fr.winners(result)] if result.final else [],
+    )
