@@ -43,7 +43,7 @@ from companion.engines.all_roads import (
     score,
     token_to_place,
 )
-from companion.engines.base import Player, TableFileError
+from companion.engines.base import Player, RuleError, TableFileError
 
 from ..scenario_match import mismatches
 from .strategies_all_roads import documents, score_sheets, turns
@@ -324,6 +324,17 @@ def test_blank_is_a_valid_new_table_with_full_supplies() -> None:
     assert sorted(out["winners"]) == sorted(p.id for p in players)
 
 
+def test_a_sheet_built_by_hand_is_checked_too() -> None:
+    with pytest.raises(RuleError, match="2 to 4 players"):
+        ScoreSheet((Entry(SEATS[0], supply()),))
+    with pytest.raises(RuleError, match="twice"):
+        ScoreSheet((Entry(SEATS[0], supply()), Entry(SEATS[0], supply())))
+    result = score(sheet(supply(h=1), supply()))
+    assert result.player("blue").place == 1
+    with pytest.raises(KeyError):
+        result.player("green")
+
+
 # --- the supply ---
 
 
@@ -334,6 +345,8 @@ def test_blank_is_a_valid_new_table_with_full_supplies() -> None:
         {"monument": 0, "spa": 0, "villa": 7, "house": 0},
         {"monument": 0, "spa": 0, "villa": 0, "house": -1},
         {"monument": 0, "spa": 4, "villa": 0, "house": 0},
+        {"monument": 0, "spa": 0, "villa": 0, "house": True},  # not a count
+        {"monument": 0, "spa": 0, "villa": "1", "house": 0},
     ),
 )
 def test_supply_bounds(counts: dict[str, int]) -> None:
@@ -351,6 +364,8 @@ def test_supply_take_and_give_back() -> None:
     with pytest.raises(SupplyError):
         supply().take(Token.VILLA)
     assert Supply.from_built({Token.VILLA: 6}) == supply(3, 3, 0, 7)
+    with pytest.raises(SupplyError):
+        Supply.from_built({Token.VILLA: 7})
 
 
 # --- substitution when a kind runs out ---

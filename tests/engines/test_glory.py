@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.engines import find_game, new_table_document, read_table
-from companion.engines.base import Player, TableFileError
+from companion.engines.base import Player, RuleError, TableFileError
 from companion.engines.glory import (
     CARDS,
     MERCHANT_BONUS_POINTS,
@@ -454,6 +454,41 @@ def test_counts_that_cannot_exist_in_the_box(
         read_table(doc(camps_part, n))
     assert str(caught.value).startswith(f"{path}: ")
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    (
+        ({"vault": {"gold": 1}}, "not a material"),
+        ({"vault": {W: -1}}, "negative"),
+        ({"buildings": ("Pyramid",)}, "not a Glory to Rome building"),
+        ({"influence": 1}, "below the starting 2"),
+        ({"influence": 4, "sites": (W,)}, "does not match the sites"),
+        ({"hand": -1}, "cannot be negative"),
+    ),
+)
+def test_a_camp_built_by_hand_is_checked_too(
+    kwargs: dict[str, Any], message: str
+) -> None:
+    values: dict[str, Any] = {"player": SEATS[0], "influence": 2, "vault": {}}
+    with pytest.raises(CampError, match=message):
+        Camp(**(values | kwargs))
+
+
+def test_a_sheet_built_by_hand_is_checked_too() -> None:
+    with pytest.raises(RuleError, match="2 to 5 players"):
+        ScoreSheet((camp(0),))
+    with pytest.raises(RuleError, match="two camps"):
+        ScoreSheet((camp(0), camp(0)))
+    result = score(ScoreSheet((camp(0), camp(1, influence=3))))
+    assert result.player("blue").place == 1
+    with pytest.raises(KeyError):
+        result.player("green")
+
+
+def test_scores_before_the_end_say_so() -> None:
+    result = score(ScoreSheet((camp(0), camp(1))), end=GameEnd())
+    assert any(x.text.startswith("The game has not ended") for x in result.lines)
 
 
 def test_names_as_printed_and_in_either_deck() -> None:
