@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Flask, current_app, request
 from flask.typing import ResponseReturnValue
-from flask_babel import format_datetime, get_locale
+from flask_babel import format_datetime, get_locale, get_translations
 from flask_babel import lazy_gettext as _l
 
 from .engines import GAMES
+from .engines.base import Message
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -48,6 +49,23 @@ GAME_OPTIONS = {
 """The options (expansions) a table of each game may turn on."""
 
 
+def _template(message: Message) -> str:
+    """The template of ``message`` in the reader's language."""
+    translations = get_translations()
+    if message.plural is not None:
+        count = message.fields.get(message.count)
+        n = count if isinstance(count, int) else 0
+        return str(translations.ungettext(message.template, message.plural, n))
+    return str(translations.ugettext(message.template))
+
+
+def words(message: Message | str) -> str:
+    """An engine's message in the reader's language (the ``words`` filter)."""
+    if isinstance(message, Message):
+        return message.render(_template)
+    return str(message)
+
+
 def select_locale() -> str | None:
     """The player's language, from the browser's preferences."""
     return request.accept_languages.best_match(current_app.config["LANGUAGES"])
@@ -64,6 +82,7 @@ def _security_headers(response: ResponseReturnValue) -> ResponseReturnValue:
 
 def init_app(app: Flask) -> None:
     app.after_request(_security_headers)
+    app.jinja_env.filters["words"] = words
     app.jinja_env.globals.update(
         GAMES=GAMES,
         GAME_NAMES=GAME_NAMES,

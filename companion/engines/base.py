@@ -27,6 +27,95 @@ PLAYER_ID_RE = re.compile(r"^[a-z][a-z0-9-]{0,19}$")
 NAME_MAX = 40
 
 
+MessageArg: TypeAlias = "str | int | Message"
+
+
+@dataclass(frozen=True)
+class Message:
+    """Words for a person, kept translatable.
+
+    ``template`` is English with ``{named}`` fields; ``plural`` is its plural form,
+    chosen by the integer field ``count`` (``n`` unless said). ``str()`` gives the
+    English text; the web layer translates the template (gettext, or ngettext
+    when there is a plural) and then fills the fields, which may be Messages
+    themselves. Build them with :func:`msg` and :func:`nmsg`, the names the
+    string extractor looks for (``babel.cfg``).
+    """
+
+    template: str
+    args: tuple[tuple[str, MessageArg], ...] = ()
+    plural: str | None = None
+    count: str = "n"
+
+    @property
+    def fields(self) -> dict[str, MessageArg]:
+        return dict(self.args)
+
+    def render(self, translate: Callable[[Message], str] | None = None) -> str:
+        """The text, with ``translate(message) -> template`` choosing the words
+        (English when ``None``)."""
+        fields = self.fields
+        if translate is not None:
+            template = translate(self)
+        elif self.plural is not None and fields.get(self.count) != 1:
+            template = self.plural
+        else:
+            template = self.template
+        values = {
+            key: value.render(translate) if isinstance(value, Message) else value
+            for key, value in fields.items()
+        }
+        return template.format(**values)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def msg(template: str, /, **args: MessageArg) -> Message:
+    """A translatable message: ``msg("{name} at {lots}", name=..., lots=...)``."""
+    return Message(template, tuple(args.items()))
+
+
+def nmsg(singular: str, plural: str, /, n: int, **args: MessageArg) -> Message:
+    """A translatable message with a plural, chosen by ``n`` (also a field)."""
+    return Message(singular, (("n", n), *args.items()), plural)
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where a rule is written: a rulebook in ``../shared/rulebooks`` (``"001"``),
+    the section as the rulebook names it, and the page where it gives one."""
+
+    rulebook: str
+    section: str
+    page: int | None = None
+
+    def __str__(self) -> str:
+        where = f"rulebook {self.rulebook}, {self.section}"
+        return f"{where}, p. {self.page}" if self.page is not None else where
+
+
+@dataclass(frozen=True)
+class Line:
+    """One explained source of points, or one decision (a tie-break, a bonus).
+
+    ``points`` is ``None`` on a line that decides an order rather than adds
+    points; ``text`` says it in words; ``source`` is the rule behind it.
+    """
+
+    points: int | None
+    text: Message
+    source: Citation
+
+    def to_json(self) -> dict[str, object]:
+        """The line as the ``companion`` command prints it (English)."""
+        return {
+            "points": self.points,
+            "text": str(self.text),
+            "source": str(self.source),
+        }
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a table file, and where it is."""
