@@ -56,7 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import errors, web
     from .models import db
-    from .views import foundations, tables
+    from .views import all_roads, foundations, tables
 
     db.init_app(app)
     Migrate(app, db, directory=MIGRATIONS_DIR)
@@ -68,6 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.register_error_handlers(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(foundations.bp)
+    app.register_blueprint(all_roads.bp)
     return app
 
 

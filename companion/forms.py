@@ -14,6 +14,7 @@ from wtforms import (
     FormField,
     HiddenField,
     IntegerField,
+    RadioField,
     SelectField,
     SelectMultipleField,
     StringField,
@@ -217,3 +218,73 @@ class BuildForm(VersionedForm):
         for name in ("citizens", "silver", "vp", "per"):
             if name not in names:
                 delattr(self, name)
+
+
+# --------------------------------------------------------------------------
+# All Roads: the final tally and the turn record
+# --------------------------------------------------------------------------
+
+AR_TOKENS = (
+    ("monument", _l("Monuments"), 3),
+    ("spa", _l("Spas"), 3),
+    ("villa", _l("Villas"), 6),
+    ("house", _l("Houses"), 7),
+)
+"""Each player's tokens (rulebook 002, Components), most valuable first."""
+
+
+def _count_field(label: Any, most: int, default: int = 0) -> IntegerField:
+    return IntegerField(
+        label,
+        default=default,
+        validators=[InputRequired(), NumberRange(min=0, max=most)],
+        render_kw={
+            "inputmode": "numeric",
+            "min": 0,
+            "max": most,
+            "data-stepper": "",
+            "class": "count",
+        },
+    )
+
+
+class TallyRow(Form):
+    """One player's tokens: left in the supply, or built on the map."""
+
+    given = RadioField(
+        _l("I count"),
+        choices=[
+            SelectChoice("unbuilt", _l("tokens left in my supply")),
+            SelectChoice("built", _l("tokens built on the map")),
+        ],
+        default="unbuilt",
+    )
+    monument = _count_field(_l("Monuments"), 3)
+    spa = _count_field(_l("Spas"), 3)
+    villa = _count_field(_l("Villas"), 6)
+    house = _count_field(_l("Houses"), 7)
+
+
+class TallyForm(VersionedForm):
+    players = FieldList(FormField(TallyRow), min_entries=2, max_entries=4)
+
+
+class UpgradeRow(Form):
+    """Houses of one owner upgraded inside a newly formed road loop (002, II.3)."""
+
+    villa = _count_field(_l("to villas"), 7)
+    spa = _count_field(_l("to spas (by a lake)"), 7)
+
+
+class TurnForm(VersionedForm):
+    """What one player's turn built and upgraded (rulebook 002, II)."""
+
+    player = SelectField(_l("Whose turn"), validate_choice=False)
+    dead_end = _count_field(_l("Houses on new dead ends"), 12)
+    loop_dead_end = _count_field(_l("Villas on new dead ends inside a road loop"), 12)
+    lake_dead_end = _count_field(
+        _l("Spas on new dead ends by a lake inside a road loop"), 12
+    )
+    empty_loop = _count_field(_l("Monuments in road loops with no roads inside"), 3)
+    trade_route = _count_field(_l("Houses on claimed trade route spaces"), 7)
+    upgrades = FieldList(FormField(UpgradeRow), min_entries=2, max_entries=4)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from flask import Flask, current_app, request
 from flask.typing import ResponseReturnValue
 from flask_babel import format_datetime, get_locale, get_translations
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .engines import GAMES
-from .engines.base import Message
+from .engines.base import Citation, Message
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -59,10 +60,19 @@ def _template(message: Message) -> str:
     return str(translations.ugettext(message.template))
 
 
-def words(message: Message | str) -> str:
-    """An engine's message in the reader's language (the ``words`` filter)."""
+def words(message: Message | Citation | str) -> str:
+    """An engine's message or citation in the reader's language (``words`` filter)."""
     if isinstance(message, Message):
         return message.render(_template)
+    if isinstance(message, Citation) or hasattr(message, "section"):
+        where = _(
+            "Rulebook %(book)s, %(section)s",
+            book=message.rulebook,
+            section=message.section,
+        )
+        if getattr(message, "page", None) is not None:
+            where = _("%(where)s, p. %(page)d", where=where, page=message.page)
+        return where
     return str(message)
 
 

@@ -1,0 +1,249 @@
+"""All Roads on a phone: the final tally, and an optional turn-by-turn record.
+
+The rules (supply, substitution, places and tie-breaks) are the engine's,
+``companion.engines.all_roads``; this module turns forms into engine calls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms.fields.choices import SelectChoice
+
+from .. import store
+from ..engines import TableFileError, find_game, read_table
+from ..engines import all_roads as ar
+from ..engines.base import RuleError
+from ..forms import AR_TOKENS, TallyForm, TurnForm
+from ..models import GameTable
+from ..web import words
+from .tables import GAME_PANELS, STEP_WORDS, conflict_message, table_or_404
+
+bp = Blueprint("all_roads", __name__)
+
+GAME = "all-roads"
+TURNS_PER_PLAYER = 6
+"""12 tiles each, 2 placed a turn (rulebook 002, Components and Course of the Game)."""
+
+STEP_WORDS.update(
+    {
+        "ar-tally": _l("Final tally entered"),
+        "ar-turn": _l("%(player)s's turn recorded"),
+    }
+)
+
+SPACES = (
+    ("dead_end", ar.Space.DEAD_END),
+    ("loop_dead_end", ar.Space.LOOP_DEAD_END),
+    ("lake_dead_end", ar.Space.LAKE_DEAD_END),
+    ("empty_loop", ar.Space.EMPTY_LOOP),
+    ("trade_route", ar.Space.TRADE_ROUTE),
+)
+
+
+def ar_table_or_404(table_id: str) -> GameTable:
+    table = table_or_404(table_id)
+    if table.game != GAME:
+        abort(404, _("This table is not an All Roads table."))
+    return table
+
+
+def sheet_of(table: GameTable) -> ar.ScoreSheet:
+    sheet = read_table(store.current_document(table)).sheet
+    if not isinstance(sheet, ar.ScoreSheet):
+        raise TypeError(f"table {table.id} is not an All Roads table")
+    return sheet
+
+
+def document_with(
+    table: GameTable, entries: dict[str, tuple[str, dict[str, int]]]
+) -> dict[str, Any]:
+    """The table file with each player's counts, given as ``unbuilt`` or ``built``."""
+    document = {
+        key: value
+        for key, value in store.current_document(table).items()
+        if key not in ("unbuilt", "built")
+    }
+    for how in ("unbuilt", "built"):
+        part = {pid: counts for pid, (given, counts) in entries.items() if given == how}
+        if part:
+            document[how] = part
+    return document
+
+
+def turns(table: GameTable) -> list[dict[str, Any]]:
+    """The turns recorded so far (up to the current step)."""
+    return [
+        step.details
+        for step in table.steps
+        if step.seq <= table.position and step.action == "ar-turn"
+    ]
+
+
+def next_player(sheet: ar.ScoreSheet, done: int) -> str:
+    return sheet.players[done % len(sheet.players)].id
+
+
+def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
+    sheet = sheet_of(table)
+    done = len(turns(table))
+    total = TURNS_PER_PLAYER * len(sheet.players)
+    return {
+        "result": ar.score(sheet),
+        "turns_done": done,
+        "turns_total": total,
+        "round": min(done // len(sheet.players) + 1, TURNS_PER_PLAYER),
+        "over": done >= total,
+        "next": sheet.players[done % len(sheet.players)] if done < total else None,
+    }
+
+
+GAME_PANELS[GAME] = panel
+
+
+@bp.route("/t/<table_id>/tally", methods=("GET", "POST"))
+def tally(table_id: str) -> ResponseReturnValue:
+    """Enter each player's tokens, left in the supply or built, and see the result."""
+    table = ar_table_or_404(table_id)
+    sheet = sheet_of(table)
+    problems: list[str] = []
+    if request.method == "POST":
+        form = TallyForm(request.form)
+        if form.validate():
+            entries = {
+                entry.player.id: (
+                    row.form.given.data,
+                    {key: row.form[key].data for key, _label, _most in AR_TOKENS},
+                )
+                for entry, row in zip(sheet.entries, form.players, strict=False)
+            }
+            try:
+                document = document_with(table, entries)
+                read_table(document)
+                store.record(
+                    table,
+                    document,
+                    expected_version=form.version.data,
+                    action="ar-tally",
+                    details={},
+                )
+            except store.StaleEditError as exc:
+                problems.append(conflict_message(exc))
+            except TableFileError as exc:
+                problems.extend(p.message for p in exc.problems)
+            else:
+                flash(_("Saved."))
+                return redirect(url_for("tables.show", table_id=table.id))
+    else:
+        form = TallyForm(
+            formdata=None,
+            data={
+                "version": table.version,
+                "players": [
+                    {
+                        "given": entry.given_as.value,
+                        **(
+                            entry.unbuilt.as_json()
+                            if entry.given_as is ar.Given.UNBUILT
+                            else {t.value: entry.unbuilt.built(t) for t in ar.Token}
+                        ),
+                    }
+                    for entry in sheet.entries
+                ],
+            },
+        )
+    form.version.data = table.version
+    form.version.raw_data = [str(table.version)]
+    return (
+        render_template(
+            "games/all-roads/tally.html",
+            table=table,
+            game=find_game(GAME),
+            sheet=sheet,
+            form=form,
+            problems=problems,
+            tokens=AR_TOKENS,
+        ),
+        400 if request.method == "POST" else 200,
+    )
+
+
+@bp.route("/t/<table_id>/turn", methods=("GET", "POST"))
+def turn(table_id: str) -> ResponseReturnValue:
+    """Record what a turn built and upgraded; the app keeps every supply."""
+    table = ar_table_or_404(table_id)
+    sheet = sheet_of(table)
+    done = len(turns(table))
+    total = TURNS_PER_PLAYER * len(sheet.players)
+    names = {p.id: p.name for p in sheet.players}
+    problems: list[str] = []
+    form = TurnForm(request.form if request.method == "POST" else None)
+    form.player.choices = [SelectChoice(p.id, p.name) for p in sheet.players]
+    if request.method == "GET":
+        form.version.data = table.version
+        form.player.data = next_player(sheet, done)
+        while len(form.upgrades) < len(sheet.players):
+            form.upgrades.append_entry()
+    if done >= total:
+        problems.append(
+            _(
+                "Every player has placed all 12 tiles: the game is over. "
+                "Undo the last turn to change it."
+            )
+        )
+    elif request.method == "POST" and form.validate():
+        actions: list[ar.Action] = []
+        for key, space in SPACES:
+            actions.extend(ar.Build(space) for _ in range(form[key].data))
+        for player, row in zip(sheet.players, form.upgrades, strict=False):
+            actions.extend(ar.Upgrade(player.id) for _ in range(row.form.villa.data))
+            actions.extend(
+                ar.Upgrade(player.id, at_lake=True) for _ in range(row.form.spa.data)
+            )
+        active = form.player.data
+        try:
+            if active not in names:
+                raise ar.NotAtTableError(_("Choose whose turn it was."))
+            record = ar.apply_turn(
+                {e.player.id: e.unbuilt for e in sheet.entries}, active, actions
+            )
+            document = document_with(
+                table,
+                {pid: ("unbuilt", s.as_json()) for pid, s in record.supplies.items()},
+            )
+            read_table(document)
+            store.record(
+                table,
+                document,
+                expected_version=form.version.data,
+                action="ar-turn",
+                details={"player": names[active]},
+            )
+        except store.StaleEditError as exc:
+            problems.append(conflict_message(exc))
+        except (TableFileError, RuleError) as exc:
+            problems.append(str(exc))
+        else:
+            flash(_("Turn recorded."))
+            for line in record.lines:
+                flash(words(line.text))
+            if done + 1 >= total:
+                flash(_("That was the last turn: the game is over."))
+            return redirect(url_for("tables.show", table_id=table.id))
+    return (
+        render_template(
+            "games/all-roads/turn.html",
+            table=table,
+            sheet=sheet,
+            form=form,
+            problems=problems,
+            turns_done=done,
+            turns_total=total,
+            result=ar.score(sheet),
+        ),
+        400 if request.method == "POST" else 200,
+    )

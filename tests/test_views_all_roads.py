@@ -1,0 +1,157 @@
+"""All Roads screens: the final tally both ways, the turn record, the result."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+from werkzeug.test import TestResponse
+
+from .conftest import TableActions
+
+FOUR = [("Chiara", "green"), ("Bo", "blue"), ("Ana", "red"), ("Emma", "yellow")]
+
+
+def soup(response: TestResponse) -> BeautifulSoup:
+    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+
+
+def form_data(page: BeautifulSoup) -> dict[str, Any]:
+    form = page.select_one("main form[method=post]")
+    data: dict[str, Any] = {}
+    for field in form.select("input"):
+        if field.get("type") == "radio":
+            if field.has_attr("checked"):
+                data[field["name"]] = field["value"]
+        elif field.get("name"):
+            data[field["name"]] = field.get("value", "")
+    for select in form.select("select"):
+        chosen = select.select_one("option[selected]") or select.select_one("option")
+        data[select["name"]] = chosen["value"]
+    return data
+
+
+class Game:
+    def __init__(self, actions: TableActions, players: list[tuple[str, str]] = FOUR):
+        self.client = actions.client
+        self.id = actions.create_id("all-roads", players)
+
+    def document(self) -> dict[str, Any]:
+        return json.loads(self.client.get(f"/t/{self.id}/export").data)
+
+    def tally(self, rows: list[tuple[str, dict[str, int]]]) -> TestResponse:
+        data = form_data(soup(self.client.get(f"/t/{self.id}/tally")))
+        for i, (given, counts) in enumerate(rows):
+            data[f"players-{i}-given"] = given
+            for key in ("monument", "spa", "villa", "house"):
+                data[f"players-{i}-{key}"] = str(counts.get(key, 0))
+        return self.client.post(f"/t/{self.id}/tally", data=data)
+
+    def turn(self, player: str, **counts: int) -> TestResponse:
+        data = form_data(soup(self.client.get(f"/t/{self.id}/turn")))
+        data["player"] = player
+        data.update({k: str(v) for k, v in counts.items()})
+        return self.client.post(f"/t/{self.id}/turn", data=data)
+
+
+def test_rulebook_end_scoring_entered_both_ways(actions: TableActions) -> None:
+    """Rulebook 002, Example of End Scoring: Green 6, Blue 11, Red 17, Yellow 17."""
+    game = Game(actions)
+    response = game.tally(
+        [
+            ("unbuilt", {"monument": 1, "villa": 1}),
+            ("unbuilt", {"spa": 2, "house": 5}),
+            ("unbuilt", {"monument": 1, "spa": 2, "villa": 3, "house": 1}),
+            ("built", {"monument": 1, "villa": 6, "house": 7}),
+        ]
+    )
+    assert response.status_code == 302
+    page = soup(game.client.get(f"/t/{game.id}"))
+    rows = {
+        tr["data-player"]: (
+            tr.select_one(".place").get_text(),
+            tr.select_one(".points").get_text(strip=True),
+        )
+        for tr in page.select("table.ar-result tbody tr")
+    }
+    assert rows == {
+        "green": ("1", "6"),
+        "blue": ("2", "11"),
+        "red": ("3", "17"),
+        "yellow": ("4", "17"),
+    }
+    assert "Chiara wins." in page.get_text()
+    assert "Ana ahead of Emma" in " ".join(
+        page.select_one(".tie-breaks").get_text().split()
+    )
+    assert game.document()["built"] == {
+        "yellow": {"monument": 1, "spa": 0, "villa": 6, "house": 7}
+    }
+
+
+@pytest.mark.parametrize(
+    ("counts", "message"),
+    [
+        ({"villa": 7}, "Number must be between 0 and 6."),
+        ({"house": -1}, "Number must be between 0 and 7."),
+        ({"monument": 4}, "Number must be between 0 and 3."),
+    ],
+)
+def test_tally_bounds(
+    actions: TableActions, counts: dict[str, int], message: str
+) -> None:
+    game = Game(actions, FOUR[:2])
+    before = game.document()
+    response = game.tally([("unbuilt", counts), ("unbuilt", {})])
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert game.document() == before
+
+
+def test_turns_keep_the_supplies_and_substitute(actions: TableActions) -> None:
+    game = Game(actions, FOUR[:2])
+    assert game.turn("green", dead_end=2).status_code == 302
+    assert game.document()["unbuilt"]["green"]["house"] == 5
+    # Bo builds 4 spas by lakes: 3 spas, then no spa left, so a villa.
+    response = game.turn("blue", lake_dead_end=4)
+    assert response.status_code == 302
+    follow = game.client.get(f"/t/{game.id}").get_data(as_text=True)
+    assert "so a villa is placed instead" in follow
+    supply = game.document()["unbuilt"]["blue"]
+    assert (supply["spa"], supply["villa"]) == (0, 5)
+    # An upgrade of Chiara's house by Bo's loop: villa from Chiara's supply.
+    data = {"upgrades-0-villa": 1}
+    assert game.turn("green", **data).status_code == 302
+    supply = game.document()["unbuilt"]["green"]
+    assert (supply["villa"], supply["house"]) == (5, 6)
+
+
+def test_upgrade_without_a_house_is_refused(actions: TableActions) -> None:
+    game = Game(actions, FOUR[:2])
+    before = game.document()
+    response = game.turn("green", **{"upgrades-1-villa": 1})
+    assert response.status_code == 400
+    assert "has no house on the map to upgrade" in response.get_data(as_text=True)
+    assert game.document() == before
+
+
+def test_the_game_ends_after_the_final_round(actions: TableActions) -> None:
+    game = Game(actions, FOUR[:2])
+    for _ in range(6):
+        for player in ("green", "blue"):
+            assert game.turn(player, dead_end=1).status_code == 302
+    page = game.client.get(f"/t/{game.id}").get_data(as_text=True)
+    assert "All 12 turns are recorded: the game is over." in page
+    response = game.turn("green", dead_end=1)
+    assert response.status_code == 400
+    assert "the game is over" in response.get_data(as_text=True)
+
+
+def test_turn_page_suggests_the_next_player(actions: TableActions) -> None:
+    game = Game(actions, FOUR[:3])
+    game.turn("green", dead_end=1)
+    page = soup(game.client.get(f"/t/{game.id}/turn"))
+    assert page.select_one("select[name=player] option[selected]")["value"] == "blue"
+    assert "Turn 2 of 18" in page.get_text()
