@@ -36,7 +36,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}",
         MAX_CONTENT_LENGTH=1024 * 1024,
         BABEL_DEFAULT_LOCALE="en",
-        LANGUAGES=("en",),
+        LANGUAGES=("en", "it", "zh"),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         WTF_CSRF_TIME_LIMIT=None,
@@ -56,7 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import errors, web
     from .models import db
-    from .views import all_roads, foundations, tables
+    from .views import all_roads, foundations, glory, tables
 
     db.init_app(app)
     Migrate(app, db, directory=MIGRATIONS_DIR)
@@ -69,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tables.bp)
     app.register_blueprint(foundations.bp)
     app.register_blueprint(all_roads.bp)
+    app.register_blueprint(glory.bp)
     return app
 
 

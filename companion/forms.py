@@ -288,3 +288,69 @@ class TurnForm(VersionedForm):
     empty_loop = _count_field(_l("Monuments in road loops with no roads inside"), 3)
     trade_route = _count_field(_l("Houses on claimed trade route spaces"), 7)
     upgrades = FieldList(FormField(UpgradeRow), min_entries=2, max_entries=4)
+
+
+# --------------------------------------------------------------------------
+# Glory to Rome: the camps at the end of the game
+# --------------------------------------------------------------------------
+
+GTR_MATERIALS = ("rubble", "wood", "brick", "concrete", "stone", "marble")
+"""The six materials (game-data.md 3.2), cheapest first."""
+
+
+class CampRow(Form):
+    """One camp: influence, vault, scoring buildings, stockpile, hand."""
+
+    influence_from = RadioField(
+        _l("Influence"),
+        choices=[
+            SelectChoice("entered", _l("enter it")),
+            SelectChoice("sites", _l("from the sites of completed buildings")),
+        ],
+        default="entered",
+    )
+    influence = IntegerField(
+        _l("Influence"),
+        default=2,
+        validators=[InputRequired(), NumberRange(min=2, max=74)],
+        render_kw={
+            "inputmode": "numeric",
+            "min": 2,
+            "data-stepper": "",
+            "class": "count",
+        },
+    )
+    site_rubble = _count_field("", 6)
+    site_wood = _count_field("", 6)
+    site_brick = _count_field("", 6)
+    site_concrete = _count_field("", 6)
+    site_stone = _count_field("", 6)
+    site_marble = _count_field("", 6)
+    vault_rubble = _count_field("", 24)
+    vault_wood = _count_field("", 24)
+    vault_brick = _count_field("", 24)
+    vault_concrete = _count_field("", 24)
+    vault_stone = _count_field("", 24)
+    vault_marble = _count_field("", 24)
+    statue = BooleanField("")
+    wall = BooleanField("")
+    market = BooleanField("")
+    insula = BooleanField("")
+    aqueduct = BooleanField("")
+    stockpile = _count_field("", 150)
+    hand = _count_field("", 150)
+    clients = _count_field("", 150)
+
+
+class CampsForm(VersionedForm):
+    camps = FieldList(FormField(CampRow), min_entries=2, max_entries=5)
+
+
+class GameEndForm(VersionedForm):
+    """The end-of-game checklist (rulebooks 003 p.9 and 004)."""
+
+    deck_exhausted = BooleanField(_l("The draw deck ran out"))
+    last_in_town_site = BooleanField(_l("The last in-town site was taken"))
+    catacomb = BooleanField(_l("A player completed the Catacomb"))
+    forum = SelectField(_l("Won with the Forum"), validate_choice=False)
+    surrender = SelectField(_l("Everyone else surrendered to"), validate_choice=False)

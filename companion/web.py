@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, redirect, request, session
 from flask.typing import ResponseReturnValue
 from flask_babel import format_datetime, get_locale, get_translations
 from flask_babel import gettext as _
@@ -76,9 +76,27 @@ def words(message: Message | Citation | str) -> str:
     return str(message)
 
 
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "zh": "中文"}
+"""Each language in its own words, for the switcher."""
+
+
 def select_locale() -> str | None:
-    """The player's language, from the browser's preferences."""
+    """The player's language: the one they chose, else the browser's preference."""
+    chosen = session.get("lang")
+    if chosen in current_app.config["LANGUAGES"]:
+        return str(chosen)
     return request.accept_languages.best_match(current_app.config["LANGUAGES"])
+
+
+def choose_language(code: str) -> ResponseReturnValue:
+    """Remember the player's language, then go back to the page they were on."""
+    if code in current_app.config["LANGUAGES"]:
+        session["lang"] = code
+    target = request.args.get("next", "/")
+    # Only a path on this site: never a redirect elsewhere.
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        target = "/"
+    return redirect(target)
 
 
 def _security_headers(response: ResponseReturnValue) -> ResponseReturnValue:
@@ -92,12 +110,14 @@ def _security_headers(response: ResponseReturnValue) -> ResponseReturnValue:
 
 def init_app(app: Flask) -> None:
     app.after_request(_security_headers)
+    app.add_url_rule("/lang/<code>", "choose_language", choose_language)
     app.jinja_env.filters["words"] = words
     app.jinja_env.globals.update(
         GAMES=GAMES,
         GAME_NAMES=GAME_NAMES,
         COLOUR_NAMES=COLOUR_NAMES,
         get_locale=get_locale,
+        LANGUAGE_NAMES=LANGUAGE_NAMES,
         format_datetime=format_datetime,
         OPTION_NAMES={
             key: label for options in GAME_OPTIONS.values() for key, label in options

@@ -118,3 +118,26 @@ def test_too_large_upload(app: Flask) -> None:
     )
     assert response.status_code == 413
     assert "larger than 1 MB" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        ("/t/abc", "/t/abc"),
+        ("https://evil.example/", "/"),
+        ("//evil.example/", "/"),
+        ("/\\evil.example", "/"),
+    ],
+)
+def test_language_choice_is_kept_and_redirects_only_here(
+    client, target: str, expected: str
+) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(f"/lang/it?next={target}")
+    assert response.status_code == 302
+    assert response.headers["Location"] == expected
+    assert 'lang="it"' in client.get("/").get_data(as_text=True)
+
+
+def test_unknown_language_is_ignored(client) -> None:  # type: ignore[no-untyped-def]
+    client.get("/lang/xx?next=/")
+    assert '<html lang="en"' in client.get("/").get_data(as_text=True)

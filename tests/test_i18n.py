@@ -51,6 +51,7 @@ DATA = (
     ".player-name",
     ".players-line",
     ".col-head",
+    ".languages",
     ".mark",
     ".legend strong",
     ".scores thead th",

@@ -1,0 +1,280 @@
+"""Glory to Rome on a phone: the camps at the end, the score, the end checklist.
+
+The rules (influence, vault, merchant bonuses, Statue and Wall, places, limits)
+are the engine's, ``companion.engines.glory``; terms come from its glossary in
+the reader's language (``glory_terms``: Italian as Sit Gloria Romae names things,
+Chinese as rulebook 004 does).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms.fields.choices import SelectChoice
+
+from .. import store
+from ..engines import TableFileError, find_game, read_table
+from ..engines import glory as gtr
+from ..engines.base import RuleError
+from ..engines.glory_terms import TERMS, Lang
+from ..forms import GTR_MATERIALS, CampsForm, GameEndForm
+from ..models import GameTable
+from .tables import GAME_PANELS, STEP_WORDS, conflict_message, table_or_404
+
+bp = Blueprint("glory", __name__)
+
+GAME = "glory-to-rome"
+LIMIT_BUILDINGS = ("Statue", "Wall", "Market", "Insula", "Aqueduct")
+"""Buildings the camp form offers: they score (Statue, Wall) or change a limit."""
+
+STEP_WORDS.update(
+    {
+        "gtr-camps": _l("Camps entered"),
+        "gtr-end": _l("End of the game noted"),
+    }
+)
+
+
+def term(key: str) -> str:
+    """A Glory to Rome term in the reader's language, marked when no rulebook
+    uses it (our own translation)."""
+    locale = str(get_locale() or "en")
+    lang = Lang(locale) if locale in ("en", "it", "zh") else Lang.EN
+    entry = TERMS[key]
+    text = entry.in_lang(lang)
+    return text if entry.from_rulebook(lang) else f"{text}*"
+
+
+def gtr_table_or_404(table_id: str) -> GameTable:
+    table = table_or_404(table_id)
+    if table.game != GAME:
+        abort(404, _("This table is not a Glory to Rome table."))
+    return table
+
+
+def sheet_of(table: GameTable) -> gtr.ScoreSheet:
+    sheet = read_table(store.current_document(table)).sheet
+    if not isinstance(sheet, gtr.ScoreSheet):
+        raise TypeError(f"table {table.id} is not a Glory to Rome table")
+    return sheet
+
+
+def latest(table: GameTable, action: str) -> dict[str, Any]:
+    """The details of the latest step of ``action`` up to the current step."""
+    for step in reversed(table.steps):
+        if step.seq <= table.position and step.action == action:
+            return dict(step.details)
+    return {}
+
+
+def game_end(table: GameTable) -> gtr.GameEnd | None:
+    noted = latest(table, "gtr-end")
+    if not noted:
+        return None
+    return gtr.GameEnd(
+        deck_exhausted=bool(noted.get("deck_exhausted")),
+        last_in_town_site_taken=bool(noted.get("last_in_town_site")),
+        catacomb_completed=bool(noted.get("catacomb")),
+        forum_victory=noted.get("forum") or None,
+        surrendered_to=noted.get("surrender") or None,
+    )
+
+
+def clients_of(table: GameTable) -> dict[str, int]:
+    return dict(latest(table, "gtr-camps").get("clients", {}))
+
+
+def result_of(table: GameTable) -> tuple[gtr.GameResult, list[gtr.Check]]:
+    sheet = sheet_of(table)
+    result = gtr.score(sheet, end=game_end(table))
+    clients = clients_of(table)
+    checks = list(result.checks)
+    for camp in sheet.camps:
+        check = gtr.check_clientele(camp, clients.get(camp.player.id, 0))
+        if check is not None:
+            checks.append(check)
+    return result, checks
+
+
+def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
+    result, checks = result_of(table)
+    end = game_end(table)
+    return {
+        "result": result,
+        "checks": checks,
+        "end": end,
+        "terms": {key: term(key) for key in TERMS},
+        "materials": GTR_MATERIALS,
+    }
+
+
+GAME_PANELS[GAME] = panel
+
+
+def camp_data(camp: gtr.Camp, clients: int) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "influence_from": "sites" if camp.sites is not None else "entered",
+        "influence": camp.influence,
+        "stockpile": camp.stockpile,
+        "hand": camp.hand,
+        "clients": clients,
+    }
+    for material in gtr.Material:
+        data[f"vault_{material.value}"] = camp.vault[material]
+        data[f"site_{material.value}"] = sum(
+            1 for site in camp.sites or () if site is material
+        )
+    for name in LIMIT_BUILDINGS:
+        data[name.lower()] = camp.has(name)
+    return data
+
+
+def camp_json(row: Any, old: dict[str, Any]) -> dict[str, Any]:
+    """The camp of the table file from one form row (other buildings kept)."""
+    camp: dict[str, Any] = {}
+    if row.influence_from.data == "sites":
+        camp["sites"] = [
+            material
+            for material in GTR_MATERIALS
+            for _ in range(row[f"site_{material}"].data)
+        ]
+    else:
+        camp["influence"] = row.influence.data
+    camp["vault"] = {
+        m: row[f"vault_{m}"].data for m in GTR_MATERIALS if row[f"vault_{m}"].data
+    }
+    kept = [b for b in old.get("buildings", []) if b not in LIMIT_BUILDINGS]
+    camp["buildings"] = kept + [b for b in LIMIT_BUILDINGS if row[b.lower()].data]
+    camp["stockpile"] = row.stockpile.data
+    camp["hand"] = row.hand.data
+    return camp
+
+
+@bp.route("/t/<table_id>/camps", methods=("GET", "POST"))
+def camps(table_id: str) -> ResponseReturnValue:
+    """Enter every camp at the end of the game."""
+    table = gtr_table_or_404(table_id)
+    sheet = sheet_of(table)
+    document = store.current_document(table)
+    problems: list[str] = []
+    if request.method == "POST":
+        form = CampsForm(request.form)
+        if form.validate():
+            new = dict(document)
+            new["camps"] = {
+                camp.player.id: camp_json(row.form, document["camps"][camp.player.id])
+                for camp, row in zip(sheet.camps, form.camps, strict=False)
+            }
+            try:
+                read_table(new)
+                store.record(
+                    table,
+                    new,
+                    expected_version=form.version.data,
+                    action="gtr-camps",
+                    details={
+                        "clients": {
+                            camp.player.id: row.form.clients.data
+                            for camp, row in zip(sheet.camps, form.camps, strict=False)
+                        }
+                    },
+                )
+            except store.StaleEditError as exc:
+                problems.append(conflict_message(exc))
+            except TableFileError as exc:
+                problems.extend(str(p) for p in exc.problems)
+            else:
+                flash(_("Saved."))
+                return redirect(url_for("tables.show", table_id=table.id))
+    else:
+        clients = clients_of(table)
+        form = CampsForm(
+            formdata=None,
+            data={
+                "version": table.version,
+                "camps": [
+                    camp_data(camp, clients.get(camp.player.id, 0))
+                    for camp in sheet.camps
+                ],
+            },
+        )
+    form.version.data = table.version
+    form.version.raw_data = [str(table.version)]
+    return (
+        render_template(
+            "games/glory-to-rome/camps.html",
+            table=table,
+            game=find_game(GAME),
+            sheet=sheet,
+            form=form,
+            problems=problems,
+            materials=GTR_MATERIALS,
+            terms={key: term(key) for key in TERMS},
+            values={m.value: m.points for m in gtr.Material},
+        ),
+        400 if request.method == "POST" else 200,
+    )
+
+
+@bp.route("/t/<table_id>/end", methods=("GET", "POST"))
+def end(table_id: str) -> ResponseReturnValue:
+    """The end-of-game checklist; a Forum victory or surrender names the winner."""
+    table = gtr_table_or_404(table_id)
+    sheet = sheet_of(table)
+    choices = [SelectChoice("", _("nobody"))] + [
+        SelectChoice(p.id, p.name) for p in sheet.players
+    ]
+    noted = latest(table, "gtr-end")
+    problems: list[str] = []
+    if request.method == "POST":
+        form = GameEndForm(request.form)
+    else:
+        form = GameEndForm(formdata=None, data={"version": table.version, **noted})
+    form.forum.choices = choices
+    form.surrender.choices = choices
+    if request.method == "POST" and form.validate():
+        details = {
+            "deck_exhausted": form.deck_exhausted.data,
+            "last_in_town_site": form.last_in_town_site.data,
+            "catacomb": form.catacomb.data,
+            "forum": form.forum.data or None,
+            "surrender": form.surrender.data or None,
+        }
+        ids = {p.id for p in sheet.players}
+        try:
+            for key in ("forum", "surrender"):
+                if details[key] is not None and details[key] not in ids:
+                    raise gtr.EndOfGameError(_("Choose a player at this table."))
+            gtr.GameEnd(
+                forum_victory=details["forum"], surrendered_to=details["surrender"]
+            )
+            store.record(
+                table,
+                store.current_document(table),
+                expected_version=form.version.data,
+                action="gtr-end",
+                details=details,
+            )
+        except store.StaleEditError as exc:
+            problems.append(conflict_message(exc))
+        except RuleError as exc:
+            problems.append(str(exc))
+        else:
+            flash(_("Saved."))
+            return redirect(url_for("tables.show", table_id=table.id))
+    form.version.data = table.version
+    form.version.raw_data = [str(table.version)]
+    return (
+        render_template(
+            "games/glory-to-rome/end.html",
+            table=table,
+            form=form,
+            problems=problems,
+        ),
+        400 if request.method == "POST" else 200,
+    )

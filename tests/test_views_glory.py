@@ -1,0 +1,192 @@
+"""Glory to Rome screens: camps entered by form, scores, merchant bonuses, the end."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+from werkzeug.test import TestResponse
+
+from .conftest import TableActions, require_shared
+
+THREE = [("Marco Aurelio", ""), ("李雷", ""), ("Lucía", "")]
+
+
+def soup(response: TestResponse) -> BeautifulSoup:
+    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+
+
+def form_data(page: BeautifulSoup) -> dict[str, Any]:
+    form = page.select_one("main form[method=post]")
+    data: dict[str, Any] = {}
+    for field in form.select("input"):
+        kind = field.get("type")
+        if kind in ("radio", "checkbox"):
+            if field.has_attr("checked"):
+                data[field["name"]] = field.get("value", "y")
+        elif field.get("name"):
+            data[field["name"]] = field.get("value", "")
+    for select in form.select("select"):
+        chosen = select.select_one("option[selected]") or select.select_one("option")
+        data[select["name"]] = chosen["value"]
+    return data
+
+
+def cells(page: BeautifulSoup) -> dict[str, dict[str, str]]:
+    return {
+        tr["data-player"]: {
+            td["data-category"]: td.get_text(strip=True)
+            for td in tr.select("td[data-category]")
+        }
+        | {"place": tr.select_one(".place").get_text(strip=True)}
+        for tr in page.select("table.gtr-result tbody tr")
+    }
+
+
+class Camps:
+    def __init__(self, actions: TableActions, players: list[tuple[str, str]] = THREE):
+        self.client = actions.client
+        self.id = actions.create_id("glory-to-rome", players)
+
+    def document(self) -> dict[str, Any]:
+        return json.loads(self.client.get(f"/t/{self.id}/export").data)
+
+    def enter(self, **values: Any) -> TestResponse:
+        data = form_data(soup(self.client.get(f"/t/{self.id}/camps")))
+        for key, value in values.items():
+            if value is False:
+                data.pop(key, None)
+            else:
+                data[key] = "y" if value is True else str(value)
+        return self.client.post(f"/t/{self.id}/camps", data=data)
+
+
+def test_new_table_starts_valid_and_scored(actions: TableActions) -> None:
+    camps = Camps(actions)
+    page = soup(camps.client.get(f"/t/{camps.id}"))
+    rows = cells(page)
+    assert set(rows) == {"p1", "p2", "p3"}
+    # Everyone at the start: influence 2, nothing else; hand 5 ties: shared win.
+    assert {r["total"] for r in rows.values()} == {"2"}
+    assert "Shared victory" in page.get_text()
+
+
+def test_merchant_bonus_statue_wall_and_places(actions: TableActions) -> None:
+    camps = Camps(actions)
+    response = camps.enter(
+        **{
+            "camps-0-influence": 7,
+            "camps-0-vault_wood": 2,
+            "camps-0-vault_stone": 1,
+            "camps-0-statue": True,
+            "camps-0-hand": 4,
+            "camps-1-influence": 5,
+            "camps-1-vault_wood": 1,
+            "camps-1-vault_stone": 1,
+            "camps-1-wall": True,
+            "camps-1-stockpile": 5,
+            "camps-1-hand": 2,
+        }
+    )
+    assert response.status_code == 302, response.get_data(as_text=True)
+    page = soup(camps.client.get(f"/t/{camps.id}"))
+    rows = cells(page)
+    # Marco: 7 + wood 2 + stone 3 = 12, wood bonus 3 (2 against 1), Statue 3: 18.
+    assert rows["p1"] == {
+        "influence": "7",
+        "vault": "5",
+        "merchant_bonus": "3",
+        "buildings": "3",
+        "total": "18",
+        "place": "1",
+    }
+    # 李雷: 5 + 1 + 3 = 9; stone tied 1-1: nobody gets it; Wall 5 // 2 = 2: 11.
+    assert rows["p2"]["total"] == "11" and rows["p2"]["merchant_bonus"] == "0"
+    assert "Marco Aurelio wins." in page.get_text()
+    camp = camps.document()["camps"]["p1"]
+    assert camp["vault"] == {"wood": 2, "stone": 1}
+    assert camp["buildings"] == ["Statue"]
+
+
+def test_influence_from_sites(actions: TableActions) -> None:
+    camps = Camps(actions)
+    response = camps.enter(
+        **{
+            "camps-0-influence_from": "sites",
+            "camps-0-site_stone": 1,
+            "camps-0-site_marble": 1,
+            "camps-0-site_wood": 1,
+        }
+    )
+    assert response.status_code == 302
+    assert camps.document()["camps"]["p1"]["sites"] == ["wood", "stone", "marble"]
+    assert cells(soup(camps.client.get(f"/t/{camps.id}")))["p1"]["influence"] == "9"
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"camps-0-influence": 1}, "Number must be between 2 and 74."),
+        ({"camps-0-vault_marble": 25}, "Number must be between 0 and 24."),
+        ({"camps-0-site_marble": 7}, "Number must be between 0 and 6."),
+    ],
+)
+def test_bounds_keep_the_input(
+    actions: TableActions, values: dict[str, int], message: str
+) -> None:
+    camps = Camps(actions)
+    before = camps.document()
+    response = camps.enter(**values)
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert camps.document() == before
+
+
+def test_limits_are_checked_with_a_reason(actions: TableActions) -> None:
+    camps = Camps(actions)
+    camps.enter(**{"camps-0-vault_wood": 4, "camps-0-clients": 3})
+    text = " ".join(soup(camps.client.get(f"/t/{camps.id}")).get_text().split())
+    assert "Worth a second look" in text
+    assert "vault" in text.lower() and "client" in text.lower()
+
+
+def test_forum_victory_ends_with_that_winner(actions: TableActions) -> None:
+    camps = Camps(actions)
+    camps.enter(**{"camps-0-influence": 20})
+    data = form_data(soup(camps.client.get(f"/t/{camps.id}/end")))
+    data["forum"] = "p3"
+    assert camps.client.post(f"/t/{camps.id}/end", data=data).status_code == 302
+    page = soup(camps.client.get(f"/t/{camps.id}"))
+    assert "Lucía wins." in page.get_text()
+    assert cells(page)["p3"]["place"] == "1"
+
+
+def test_two_instant_winners_are_refused(actions: TableActions) -> None:
+    camps = Camps(actions)
+    data = form_data(soup(camps.client.get(f"/t/{camps.id}/end")))
+    data.update(forum="p1", surrender="p2")
+    response = camps.client.post(f"/t/{camps.id}/end", data=data)
+    assert response.status_code == 400
+    assert "two such winners" in response.get_data(as_text=True)
+
+
+def test_shared_scenario_imports_and_scores(actions: TableActions) -> None:
+    shared = require_shared()
+    path = shared / "scenarios" / "gtr-3p-sites-instead-of-influence.json"
+    response = actions.import_file(path.read_bytes())
+    table_id = response.headers["Location"].rsplit("/", 1)[-1]
+    expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
+    rows = cells(soup(actions.client.get(f"/t/{table_id}")))
+    for pid, values in expected["players"].items():
+        assert rows[pid]["total"] == str(values["total"])
+        assert rows[pid]["place"] == str(values["place"])
+
+
+def test_terms_follow_the_language(actions: TableActions) -> None:
+    camps = Camps(actions)
+    page = camps.client.get(
+        f"/t/{camps.id}/camps", headers={"Accept-Language": "it"}
+    ).get_data(as_text=True)
+    assert "Caveau" in page and "Influenza" in page
