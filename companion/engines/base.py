@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import builtins
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -81,18 +82,94 @@ def nmsg(singular: str, plural: str, /, n: int, **args: MessageArg) -> Message:
     return Message(singular, (("n", n), *args.items()), plural)
 
 
+def _verbatim(value: MessageArg) -> Message:
+    """``value`` as a message whose template says nothing of its own: text that
+    is already in its final words (a name, a lot, a translated sentence).
+
+    Built without :func:`msg` on purpose: the template ``{text}`` is no words to
+    translate, and a translator that does not know it returns it unchanged.
+    """
+    return Message("{text}", (("text", value),))
+
+
+def and_list(items: Sequence[MessageArg]) -> Message:
+    """``a``, ``a and b``, ``a, b and c``: items joined as a list in words.
+
+    :raises ValueError: no items.
+    """
+    if not items:
+        raise ValueError("a list in words needs at least one item")
+    if len(items) == 1:
+        return _verbatim(items[0])
+    if len(items) == 2:
+        return msg("{first} and {last}", first=items[0], last=items[1])
+    return msg("{first}, {rest}", first=items[0], rest=and_list(items[1:]))
+
+
+def comma_list(items: Sequence[MessageArg]) -> Message:
+    """``a``, ``a, b``, ``a, b, c``: items listed with commas only (lots, ids).
+
+    :raises ValueError: no items.
+    """
+    if not items:
+        raise ValueError("a list in words needs at least one item")
+    if len(items) == 1:
+        return _verbatim(items[0])
+    return msg("{first}, {rest}", first=items[0], rest=comma_list(items[1:]))
+
+
+def ordinal(n: int) -> Message:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``: ``n`` as a place.
+
+    One template per English ending, so that a language with a single form
+    (``{n}º``, ``第{n}``) translates each alike.
+    """
+    if n % 100 not in (11, 12, 13):
+        if n % 10 == 1:
+            return msg("{n}st", n=n)
+        if n % 10 == 2:
+            return msg("{n}nd", n=n)
+        if n % 10 == 3:
+            return msg("{n}rd", n=n)
+    return msg("{n}th", n=n)
+
+
 @dataclass(frozen=True)
 class Citation:
     """Where a rule is written: a rulebook in ``../shared/rulebooks`` (``"001"``),
-    the section as the rulebook names it, and the page where it gives one."""
+    the section as the rulebook names it, and the page where it gives one.
+
+    ``rulebook`` may also name another file of ``../shared`` (``"game-data.md"``,
+    the component data) where no rulebook gives a number. ``also`` lists further
+    places that state the same rule (the other edition's rulebook, the card
+    text), cited after this one.
+    """
 
     rulebook: str
     section: str
     page: int | None = None
+    also: tuple[Citation, ...] = ()
+
+    def as_message(self) -> Message:
+        """The citation in words: ``rulebook 001, End of Game, p. 9``, then the
+        places in ``also``, separated by ``;``."""
+        where: Message
+        if self.rulebook.isdigit():
+            where = msg(
+                "rulebook {rulebook}, {section}",
+                rulebook=self.rulebook,
+                section=self.section,
+            )
+        else:
+            where = _verbatim(f"{self.rulebook}, {self.section}")
+        if self.page is not None:
+            where = msg("{where}, p. {page}", where=where, page=self.page)
+        for other in self.also:
+            where = msg("{first}; {then}", first=where, then=other.as_message())
+        return where
 
     def __str__(self) -> str:
-        where = f"rulebook {self.rulebook}, {self.section}"
-        return f"{where}, p. {self.page}" if self.page is not None else where
+        return str(self.as_message())
 
 
 @dataclass(frozen=True)
@@ -128,7 +205,21 @@ class Problem:
 
 
 class RuleError(ValueError):
-    """Base class of every error an engine raises about its input."""
+    """Base class of every error an engine raises about its input.
+
+    ``message`` says what is wrong in words a player reads: a :class:`Message`
+    (translatable), or plain text, which is kept as it is. ``str()`` gives the
+    English.
+    """
+
+    def __init__(self, message: str | Message = "") -> None:
+        self.message: Message = (
+            message if isinstance(message, Message) else _verbatim(message)
+        )
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 class TableFileError(RuleError):
@@ -330,6 +421,19 @@ def read_players(
             raise fields["name"].fail("must not be blank")
         players.append(Player(pid, name))
     return tuple(players)
+
+
+def display_names(players: Iterable[Player]) -> dict[PlayerId, str | Message]:
+    """The name to show for each player: the name, with the id added where two
+    players share a name (names are free text and need not be unique)."""
+    players = tuple(players)
+    count = Counter(p.name for p in players)
+    return {
+        p.id: p.name
+        if count[p.name] == 1
+        else msg("{name} ({id})", name=p.name, id=p.id)
+        for p in players
+    }
 
 
 def per_player(node: Node, players: Sequence[Player]) -> Iterator[tuple[Player, Node]]:

@@ -19,8 +19,11 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Final, TypeAlias, TypeVar
 
+from . import base
 from .base import (
+    Citation,
     Engine,
+    Message,
     Node,
     Player,
     PlayerId,
@@ -28,6 +31,9 @@ from .base import (
     Problem,
     RuleError,
     TableFileError,
+    comma_list,
+    msg,
+    nmsg,
     per_player,
 )
 
@@ -37,20 +43,8 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 # --------------------------------------------------------------------------
-# Citations
+# Citations (``Citation`` is the engines' shared one, from ``base``)
 # --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Citation:
-    """Where a rule is written: a rulebook in ``../shared/rulebooks`` and a section."""
-
-    rulebook: str
-    section: str
-
-    def __str__(self) -> str:
-        return f"rulebook {self.rulebook}, {self.section}"
-
 
 RESIDENTIAL_SCORING: Final = Citation(
     "001", "End of Era Scoring - Residential Building Scoring"
@@ -131,7 +125,13 @@ class Lot:
 
     def __post_init__(self) -> None:
         if not (0 <= self.column < 26 and 1 <= self.row <= 99):
-            raise InvalidLotError(f"no lot at column {self.column}, row {self.row}")
+            raise InvalidLotError(
+                msg(
+                    "no lot at column {column}, row {row}",
+                    column=self.column,
+                    row=self.row,
+                )
+            )
 
     @classmethod
     def parse(cls, text: str) -> Lot:
@@ -143,8 +143,11 @@ class Lot:
         match = _LOT_RE.fullmatch(text)
         if match is None:
             raise InvalidLotError(
-                f"{json.dumps(text, ensure_ascii=False)} is not a lot name "
-                '(a column letter and a row number, like "B7")'
+                msg(
+                    "{text} is not a lot name (a column letter and a row number, "
+                    'like "B7")',
+                    text=json.dumps(text, ensure_ascii=False),
+                )
             )
         return cls(ord(match[1]) - ord("A"), int(match[2]))
 
@@ -171,6 +174,11 @@ class Lot:
 def format_lots(lots: Iterable[Lot]) -> str:
     """``A1, B1, A2``: lots in the order given."""
     return ", ".join(str(lot) for lot in lots)
+
+
+def lots_words(lots: Iterable[Lot]) -> Message:
+    """``A1, B1, A2`` as a message: the lots are data, the commas are words."""
+    return comma_list([str(lot) for lot in lots])
 
 
 @dataclass(frozen=True)
@@ -214,8 +222,17 @@ class Board:
         return tuple(n for n in lot.neighbours() if n in self)
 
     def off_board(self, lot: Lot) -> str:
+        """The message for a lot outside this board (English)."""
+        return str(self.off_board_message(lot))
+
+    def off_board_message(self, lot: Lot) -> Message:
         """The message for a lot outside this board."""
-        return f'"{lot}" is off the {self} board used by {self.players} players'
+        return msg(
+            '"{lot}" is off the {board} board used by {players} players',
+            lot=str(lot),
+            board=str(self),
+            players=self.players,
+        )
 
 
 def groups(lots: Iterable[Lot]) -> list[list[Lot]]:
@@ -288,6 +305,26 @@ class Shape(Enum):
         sizes = {Shape.MONO: 1, Shape.DOMINO: 2, Shape.I3: 3, Shape.L3: 3}
         return sizes.get(self, 4)
 
+    @property
+    def words(self) -> Message:
+        """The shape's name for a player (``value`` in English, translatable)."""
+        return _SHAPE_WORDS[self]
+
+
+_SHAPE_WORDS: Final[Mapping[Shape, Message]] = MappingProxyType(
+    {
+        Shape.MONO: msg("1x1"),
+        Shape.DOMINO: msg("1x2"),
+        Shape.I3: msg("straight 3"),
+        Shape.L3: msg("L of 3"),
+        Shape.I4: msg("straight 4"),
+        Shape.O4: msg("2x2 square"),
+        Shape.L4: msg("L of 4"),
+        Shape.T4: msg("T of 4"),
+        Shape.S4: msg("S of 4"),
+    }
+)
+
 
 # --------------------------------------------------------------------------
 # Buildings and the city
@@ -303,6 +340,21 @@ class BuildingType(Enum):
     """Olive: silver (coins, or VP in the final era) and flat VP."""
     CIVIC = "civic"
     """Grey: VP for adjacent buildings."""
+
+    @property
+    def building_words(self) -> Message:
+        """``residential building`` and so on: a building of this type without a
+        name of its own."""
+        return _BUILDING_WORDS[self]
+
+
+_BUILDING_WORDS: Final[Mapping[BuildingType, Message]] = MappingProxyType(
+    {
+        BuildingType.RESIDENTIAL: msg("residential building"),
+        BuildingType.COMMERCIAL: msg("commercial building"),
+        BuildingType.CIVIC: msg("civic building"),
+    }
+)
 
 
 class CivicKind(Enum):
@@ -389,10 +441,16 @@ class Building:
     def silver(self) -> int:
         return self.values.silver if isinstance(self.values, Commercial) else 0
 
-    def label(self) -> str:
+    @property
+    def what(self) -> str | Message:
+        """Its own name (data), or its type in words (``civic building``)."""
+        return self.name or self.type.building_words
+
+    def label(self) -> Message:
         """``Fountain at B2``, or ``civic building at C2, D2`` without a name."""
-        what = self.name or f"{self.type.value} building"
-        return f"{what} at {format_lots(self.lots)}"
+        return msg(
+            "{building} at {lots}", building=self.what, lots=lots_words(self.lots)
+        )
 
 
 class FrozenMap(Mapping[K, V]):
@@ -640,18 +698,35 @@ def remaining_tray(city: City, pid: PlayerId) -> tuple[TrayStock, ...]:
 # --------------------------------------------------------------------------
 
 
-def _whose(city: City, index: int) -> str:
+def _whose(city: City, index: int) -> Message:
     building = city.buildings[index]
-    what = building.name or f"{building.type.value} building"
-    return f"buildings[{index}], {building.owner}'s {what}"
+    return msg(
+        "buildings[{index}], {player}'s {building}",
+        index=index,
+        player=building.owner,
+        building=building.what,
+    )
 
 
-def _not_connected(parts: Sequence[Sequence[Lot]]) -> str:
-    rest = " and ".join(format_lots(part) for part in parts[1:])
-    verb = "shares" if len(parts) == 2 and len(parts[1]) == 1 else "share"
-    return (
-        "the lots of a building must be orthogonally connected, but "
-        f"{rest} {verb} no edge with {format_lots(parts[0])}"
+def _chained(parts: Sequence[Sequence[Lot]]) -> Message:
+    """``A1, A2 and C1 and E1``: groups of lots, each joined to the next."""
+    first = lots_words(parts[0])
+    if len(parts) == 1:
+        return first
+    return msg("{first} and {last}", first=first, last=_chained(parts[1:]))
+
+
+def _not_connected(parts: Sequence[Sequence[Lot]]) -> Message:
+    # "shares" for one lot apart from the first group, "share" for more.
+    apart = sum(len(part) for part in parts[1:])
+    return nmsg(
+        "the lots of a building must be orthogonally connected, but {lots} shares "
+        "no edge with {group}",
+        "the lots of a building must be orthogonally connected, but {lots} share "
+        "no edge with {group}",
+        n=apart,
+        lots=_chained(parts[1:]),
+        group=lots_words(parts[0]),
     )
 
 
@@ -726,7 +801,7 @@ def problems(city: City) -> tuple[Problem, ...]:
                 )
         parts = groups(building.lots)
         if len(parts) > 1:
-            found.append(Problem(f"{path}.lots", _not_connected(parts)))
+            found.append(Problem(f"{path}.lots", str(_not_connected(parts))))
         per_type[(building.owner, building.type)] += 1
         count = per_type[(building.owner, building.type)]
         if count > TRAY_SIZE_PER_TYPE:
@@ -946,12 +1021,14 @@ def blank(players: tuple[Player, ...]) -> dict[str, object]:
 def _check_lots(city: City, lots: Sequence[Lot]) -> None:
     board = city.board
     if not 1 <= len(lots) <= 4:
-        raise IllegalBuildError(f"a building covers 1 to 4 lots, not {len(lots)}")
+        raise IllegalBuildError(
+            msg("a building covers 1 to 4 lots, not {count}", count=len(lots))
+        )
     for lot in lots:
         if lots.count(lot) > 1:
-            raise IllegalBuildError(f'"{lot}" is listed twice')
+            raise IllegalBuildError(msg('"{lot}" is listed twice', lot=str(lot)))
         if lot not in board:
-            raise IllegalBuildError(board.off_board(lot))
+            raise IllegalBuildError(board.off_board_message(lot))
     parts = groups(lots)
     if len(parts) > 1:
         raise IllegalBuildError(_not_connected(parts))
@@ -980,7 +1057,9 @@ def build(city: City, building: Building) -> City:
     """
     owner = building.owner
     if owner not in {p.id for p in city.players}:
-        raise IllegalBuildError(f"{owner!r} is not a player at this table")
+        raise IllegalBuildError(
+            msg("{player} is not a player at this table", player=repr(owner))
+        )
     lots = building.lots
     _check_lots(city, lots)
     built = city.built()
@@ -991,25 +1070,51 @@ def build(city: City, building: Building) -> City:
         if index is not None:
             if city.buildings[index].owner != owner:
                 raise LotNotOwnedError(
-                    f'"{lot}" is covered by {_whose(city, index)}: a player '
-                    f"builds over their own buildings only ({CONSTRUCT})"
+                    msg(
+                        '"{lot}" is covered by {building}: a player builds over '
+                        "their own buildings only ({source})",
+                        lot=str(lot),
+                        building=_whose(city, index),
+                        source=CONSTRUCT.as_message(),
+                    )
                 )
             replaced[index] = None
         elif lot not in own:
             holder = _marker_holder(city, lot)
-            whose = f"is {holder}'s lot" if holder else "has no lot marker"
-            raise LotNotOwnedError(
-                f'{owner} does not own "{lot}" (it {whose}): a player builds '
-                f"only on lots they own ({CONSTRUCT})"
-            )
+            if holder:
+                text = msg(
+                    '{player} does not own "{lot}" (it is {holder}\'s lot): a player '
+                    "builds only on lots they own ({source})",
+                    player=owner,
+                    lot=str(lot),
+                    holder=holder,
+                    source=CONSTRUCT.as_message(),
+                )
+            else:
+                text = msg(
+                    '{player} does not own "{lot}" (it has no lot marker): a player '
+                    "builds only on lots they own ({source})",
+                    player=owner,
+                    lot=str(lot),
+                    source=CONSTRUCT.as_message(),
+                )
+            raise LotNotOwnedError(text)
     for index in replaced:
         old = city.buildings[index]
         if old.size >= building.size:
             raise BuildingOverError(
-                f"cannot build over the {old.label()}: it covers {old.size} "
-                f"lot{'s' if old.size > 1 else ''} and the new building "
-                f"{building.size}; a building replaces only strictly smaller ones "
-                f"({BUILDING_OVER})"
+                nmsg(
+                    "cannot build over the {building}: it covers {n} lot and the "
+                    "new building {size}; a building replaces only strictly smaller "
+                    "ones ({source})",
+                    "cannot build over the {building}: it covers {n} lots and the "
+                    "new building {size}; a building replaces only strictly smaller "
+                    "ones ({source})",
+                    n=old.size,
+                    building=old.label(),
+                    size=building.size,
+                    source=BUILDING_OVER.as_message(),
+                )
             )
     kept = tuple(b for i, b in enumerate(city.buildings) if i not in replaced)
     _check_tray(kept, building)
@@ -1018,8 +1123,16 @@ def build(city: City, building: Building) -> City:
         markers.extend(lot for lot in city.buildings[index].lots if lot not in lots)
     if len(markers) > LOT_MARKERS_PER_PLAYER:
         raise LotMarkerError(
-            f"{owner} would need {len(markers)} lot markers to keep the lots left "
-            f"uncovered, but has only {LOT_MARKERS_PER_PLAYER} ({LOT_MARKERS})"
+            nmsg(
+                "{player} would need {n} lot marker to keep the lots left "
+                "uncovered, but has only {limit} ({source})",
+                "{player} would need {n} lot markers to keep the lots left "
+                "uncovered, but has only {limit} ({source})",
+                n=len(markers),
+                player=owner,
+                limit=LOT_MARKERS_PER_PLAYER,
+                source=LOT_MARKERS.as_message(),
+            )
         )
     lot_markers = dict(city.lot_markers)
     lot_markers[owner] = tuple(markers)
@@ -1029,16 +1142,33 @@ def build(city: City, building: Building) -> City:
 def _check_tray(buildings: Sequence[Building], building: Building) -> None:
     pieces = [p for p in TRAY if p.fits(building)]
     if not pieces:
-        shape = Shape.of(building.lots).value
         raise NotInTrayError(
-            f"no {building.type.value} building in a tray has this shape ({shape})"
+            msg(
+                "no {building} in a tray has this shape ({shape})",
+                building=building.type.building_words,
+                shape=Shape.of(building.lots).words,
+            )
         )
     left = {s.piece: s.left for s in _stock(buildings, building.owner)}
     if not any(left[piece] > 0 for piece in pieces):
         piece = pieces[0]
-        shape = f" ({piece.shape.value})" if piece.shape else ""
+        if piece.shape:
+            raise NotInTrayError(
+                msg(
+                    "{player} has no {piece} ({shape}) left in their tray ({source})",
+                    player=building.owner,
+                    piece=piece.name,
+                    shape=piece.shape.words,
+                    source=SUPPLY.as_message(),
+                )
+            )
         raise NotInTrayError(
-            f"{building.owner} has no {piece.name}{shape} left in their tray ({SUPPLY})"
+            msg(
+                "{player} has no {piece} left in their tray ({source})",
+                player=building.owner,
+                piece=piece.name,
+                source=SUPPLY.as_message(),
+            )
         )
 
 
@@ -1053,8 +1183,12 @@ def remove(city: City, index: int, *, keep_lots: bool = False) -> City:
     """
     if not 0 <= index < len(city.buildings):
         raise NoSuchBuildingError(
-            f"there is no buildings[{index}]: the city has "
-            f"{len(city.buildings)} buildings"
+            nmsg(
+                "there is no buildings[{index}]: the city has {n} building",
+                "there is no buildings[{index}]: the city has {n} buildings",
+                n=len(city.buildings),
+                index=index,
+            )
         )
     old = city.buildings[index]
     buildings = city.buildings[:index] + city.buildings[index + 1 :]
@@ -1063,8 +1197,14 @@ def remove(city: City, index: int, *, keep_lots: bool = False) -> City:
     markers = (*city.markers(old.owner), *old.lots)
     if len(markers) > LOT_MARKERS_PER_PLAYER:
         raise LotMarkerError(
-            f"{old.owner} would need {len(markers)} lot markers, but has only "
-            f"{LOT_MARKERS_PER_PLAYER} ({LOT_MARKERS})"
+            nmsg(
+                "{player} would need {n} lot marker, but has only {limit} ({source})",
+                "{player} would need {n} lot markers, but has only {limit} ({source})",
+                n=len(markers),
+                player=old.owner,
+                limit=LOT_MARKERS_PER_PLAYER,
+                source=LOT_MARKERS.as_message(),
+            )
         )
     lot_markers = dict(city.lot_markers)
     lot_markers[old.owner] = markers
@@ -1079,13 +1219,9 @@ ERA_BONUS: Final[Mapping[int, Points]] = MappingProxyType({1: 4, 2: 7, 3: 10})
 """Bonus of the highest population (rulebook 001, "Residential Building Scoring")."""
 
 
-@dataclass(frozen=True)
-class Line:
-    """One source of points, explained: ``points``, a sentence, the rule's source."""
-
-    points: int
-    text: str
-    source: Citation
+Line = base.Line
+"""One source of points, explained: ``points``, a :class:`~.base.Message`, the
+rule's :class:`~.base.Citation` (the engines' shared type)."""
 
 
 @dataclass(frozen=True)
@@ -1098,7 +1234,7 @@ class Tally:
     @classmethod
     def of(cls, lines: Iterable[Line]) -> Tally:
         kept = tuple(lines)
-        return cls(sum(line.points for line in kept), kept)
+        return cls(sum(line.points or 0 for line in kept), kept)
 
 
 class Category(Enum):
@@ -1180,8 +1316,8 @@ class EraResult:
         raise KeyError(pid)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def _citizens(n: int) -> Message:
+    return nmsg("{n} citizen", "{n} citizens", n=n)
 
 
 def _residential(
@@ -1193,35 +1329,56 @@ def _residential(
     lines: dict[PlayerId, Line] = {}
     for pid, (citizens, tokens) in populations.items():
         population = citizens + tokens
-        parts = ""
-        if tokens:
-            parts = (
-                f" ({_plural(citizens, 'citizen')} + "
-                f"{_plural(tokens, 'population token')})"
-            )
         if population == 0:
             lines[pid] = Line(
                 0,
-                "Population 0: no points from the population track",
+                msg("Population 0: no points from the population track"),
                 RESIDENTIAL_SCORING,
             )
             continue
+        # "5", or "5 (3 citizens + 2 population tokens)" when tokens count too.
+        counted: int | Message = population
+        if tokens:
+            counted = msg(
+                "{population} ({citizens} + {tokens})",
+                population=population,
+                citizens=_citizens(citizens),
+                tokens=nmsg("{n} population token", "{n} population tokens", n=tokens),
+            )
         if population == track[0]:
             tied = [q for q, p in totals.items() if p == population and q != pid]
-            with_ = f" (tied with {', '.join(tied)})" if tied else ""
-            lines[pid] = Line(
-                population + bonus,
-                f"Population {population}{parts}, the highest{with_}: "
-                f"{population} + {bonus} Era {city.era} bonus",
-                RESIDENTIAL_SCORING,
-            )
+            if tied:
+                text = msg(
+                    "Population {population}, the highest (tied with {players}): "
+                    "{total} + {bonus} Era {era} bonus",
+                    population=counted,
+                    players=comma_list(tied),
+                    total=population,
+                    bonus=bonus,
+                    era=city.era,
+                )
+            else:
+                text = msg(
+                    "Population {population}, the highest: "
+                    "{total} + {bonus} Era {era} bonus",
+                    population=counted,
+                    total=population,
+                    bonus=bonus,
+                    era=city.era,
+                )
+            lines[pid] = Line(population + bonus, text, RESIDENTIAL_SCORING)
             continue
         ahead = min(p for p in track if p > population)
-        holders = ", ".join(q for q, p in totals.items() if p == ahead)
+        holders = [q for q, p in totals.items() if p == ahead]
         lines[pid] = Line(
             ahead,
-            f"Population {population}{parts}: scores {ahead}, the population "
-            f"directly ahead on the track ({holders})",
+            msg(
+                "Population {population}: scores {ahead}, the population directly "
+                "ahead on the track ({players})",
+                population=counted,
+                ahead=ahead,
+                players=comma_list(holders),
+            ),
             RESIDENTIAL_SCORING,
         )
     return lines
@@ -1239,35 +1396,66 @@ def _civic_line(city: City, index: int) -> Line:
     if values.per is CivicKind.CITIZEN:
         return Line(
             citizens * vp,
-            f"{label}: {_plural(citizens, 'citizen')} on adjacent residential "
-            f"buildings x {vp} VP",
+            nmsg(
+                "{building}: {n} citizen on adjacent residential buildings x {vp} VP",
+                "{building}: {n} citizens on adjacent residential buildings x {vp} VP",
+                n=citizens,
+                building=label,
+                vp=vp,
+            ),
             CIVIC_SCORING,
         )
     if values.per is CivicKind.TWO_CITIZENS:
         pairs = citizens // 2
         return Line(
             pairs * vp,
-            f"{label}: {_plural(citizens, 'citizen')} on adjacent residential "
-            f"buildings make {_plural(pairs, 'pair')} x {vp} VP",
+            nmsg(
+                "{building}: {n} citizen on adjacent residential buildings make "
+                "{pairs} x {vp} VP",
+                "{building}: {n} citizens on adjacent residential buildings make "
+                "{pairs} x {vp} VP",
+                n=citizens,
+                building=label,
+                pairs=nmsg("{n} pair", "{n} pairs", n=pairs),
+                vp=vp,
+            ),
             CIVIC_SCORING,
         )
     if values.per is CivicKind.SILVER:
         silver = sum(b.silver for b in near if b.type is BuildingType.COMMERCIAL)
         return Line(
             silver * vp,
-            f"{label}: {silver} silver on adjacent commercial buildings x {vp} VP",
+            msg(
+                "{building}: {silver} silver on adjacent commercial buildings "
+                "x {vp} VP",
+                building=label,
+                silver=silver,
+                vp=vp,
+            ),
             CIVIC_SCORING,
         )
     if values.per is CivicKind.CIVIC:
         civics = sum(1 for b in near if b.type is BuildingType.CIVIC)
         return Line(
             civics * vp,
-            f"{label}: {_plural(civics, 'adjacent civic building')} x {vp} VP",
+            nmsg(
+                "{building}: {n} adjacent civic building x {vp} VP",
+                "{building}: {n} adjacent civic buildings x {vp} VP",
+                n=civics,
+                building=label,
+                vp=vp,
+            ),
             CIVIC_SCORING,
         )
     return Line(
         len(near) * vp,
-        f"{label}: {_plural(len(near), 'adjacent building')} x {vp} VP",
+        nmsg(
+            "{building}: {n} adjacent building x {vp} VP",
+            "{building}: {n} adjacent buildings x {vp} VP",
+            n=len(near),
+            building=label,
+            vp=vp,
+        ),
         CIVIC_SCORING,
     )
 
@@ -1281,13 +1469,23 @@ def _commercial_lines(building: Building, final: bool) -> tuple[list[Line], list
     vp_lines: list[Line] = []
     coin_lines: list[Line] = []
     if values.vp:
-        vp_lines.append(Line(values.vp, f"{label}: {values.vp} VP", COMMERCIAL_SCORING))
+        vp_lines.append(
+            Line(
+                values.vp,
+                msg("{building}: {vp} VP", building=label, vp=values.vp),
+                COMMERCIAL_SCORING,
+            )
+        )
     if values.silver and final:
         vp_lines.append(
             Line(
                 values.silver,
-                f"{label}: {values.silver} silver scored as {values.silver} VP "
-                "in the final era",
+                msg(
+                    "{building}: {silver} silver scored as {silver} VP "
+                    "in the final era",
+                    building=label,
+                    silver=values.silver,
+                ),
                 END_OF_GAME,
             )
         )
@@ -1295,7 +1493,11 @@ def _commercial_lines(building: Building, final: bool) -> tuple[list[Line], list
         coin_lines.append(
             Line(
                 values.silver,
-                f"{label}: {values.silver} silver collected as coins",
+                msg(
+                    "{building}: {silver} silver collected as coins",
+                    building=label,
+                    silver=values.silver,
+                ),
                 COMMERCIAL_SCORING,
             )
         )
@@ -1343,8 +1545,12 @@ def score(city: City) -> EraResult:
             empty.append(
                 Line(
                     len(markers),
-                    f"{_plural(len(markers), 'lot marker')} on unbuilt lots "
-                    f"({format_lots(markers)}): {len(markers)} x 1 VP",
+                    nmsg(
+                        "{n} lot marker on unbuilt lots ({lots}): {n} x 1 VP",
+                        "{n} lot markers on unbuilt lots ({lots}): {n} x 1 VP",
+                        n=len(markers),
+                        lots=lots_words(markers),
+                    ),
                     END_OF_GAME,
                 )
             )
@@ -1374,7 +1580,10 @@ def winners(result: EraResult) -> tuple[Player, ...]:
     """
     if not result.final:
         raise GameNotOverError(
-            f"the winner is known after the Era 3 scoring, not Era {result.era}"
+            msg(
+                "the winner is known after the Era 3 scoring, not Era {era}",
+                era=result.era,
+            )
         )
     best = max(s.total for s in result.players)
     return tuple(s.player for s in result.players if s.total == best)
@@ -1391,7 +1600,7 @@ def score_json(city: City) -> dict[str, object]:
             {
                 "category": category,
                 "points": line.points,
-                "text": line.text,
+                "text": str(line.text),
                 "source": str(line.source),
             }
             for category, tally in (

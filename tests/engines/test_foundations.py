@@ -536,7 +536,7 @@ def test_population_lines_explain() -> None:
     result = score(city_of(doc))
     (top,) = result.player("red").residential.lines
     assert top.points == 13
-    assert top.text == (
+    assert str(top.text) == (
         "Population 6 (0 citizens + 6 population tokens), the highest "
         "(tied with blue): 6 + 7 Era 2 bonus"
     )
@@ -545,7 +545,7 @@ def test_population_lines_explain() -> None:
     )
     (ahead,) = result.player("green").residential.lines
     assert "scores 6, the population directly ahead on the track (red, blue)" in (
-        ahead.text
+        str(ahead.text)
     )
 
 
@@ -640,7 +640,7 @@ def test_civic_line_explains() -> None:
     doc = json.loads((SCENARIOS / "for-2p-era1-basics.json").read_text("utf-8"))
     (line,) = score(city_of(doc)).player("red").civic.lines
     assert line.points == 4
-    assert line.text == "Fountain at B2: 4 adjacent buildings x 1 VP"
+    assert str(line.text) == "Fountain at B2: 4 adjacent buildings x 1 VP"
     assert str(line.source) == (
         "rulebook 001, End of Era Scoring - Civic Building Scoring"
     )
@@ -676,7 +676,10 @@ def test_commercial_and_empty_lots(era: int, expected: dict[str, int]) -> None:
 def test_commercial_lines_cite_end_of_game_in_era_3() -> None:
     doc = table(era=3, buildings=[com("red", "A1 B1 A2 B2", 3, 5)])
     vp, silver = score(city_of(doc)).player("red").commercial.lines
-    assert (vp.points, vp.text) == (5, "commercial building at A1, B1, A2, B2: 5 VP")
+    assert (vp.points, str(vp.text)) == (
+        5,
+        "commercial building at A1, B1, A2, B2: 5 VP",
+    )
     assert silver.points == 3 and silver.source.section == "End of Game"
 
 
