@@ -100,3 +100,22 @@ def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+
+
+class HouseRule(db.Model):  # type: ignore[name-defined,misc]
+    """A group's own rule or FAQ answer for a game, searched with the rules."""
+
+    __tablename__ = "house_rules"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    title: Mapped[str] = mapped_column(String(120))
+    text: Mapped[str] = mapped_column(String(2000))
+    lang: Mapped[str] = mapped_column(String(5))
+    table_id: Mapped[str | None] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="SET NULL"), nullable=True
+    )
+    """The table it was added at (kept for reference; the rule is the game's)."""
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
