@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.engines import (
@@ -52,3 +53,26 @@ def test_a_new_table_is_a_valid_file(game: Game) -> None:
 def test_unknown_game() -> None:
     with pytest.raises(UnknownGameError, match="unknown game 'chess'"):
         find_game("chess")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_every_game_is_wired_into_the_web(app: Flask, game: Game) -> None:
+    """A table page part, a view module, the README."""
+    from pathlib import Path
+
+    from companion.views.tables import GAME_PANELS
+
+    root = Path(__file__).resolve().parents[1]
+    assert (root / "templates" / "games" / game.slug / "panel.html").is_file()
+    assert game.slug in GAME_PANELS
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert game.name in readme
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_every_game_page_renders(actions, client: FlaskClient, game: Game) -> None:  # type: ignore[no-untyped-def]
+    ids = game.colours or ("",) * 5
+    players = [(f"Player {i}", ids[i]) for i in range(game.min_players)]
+    table_id = actions.create_id(game.slug, players)
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert 'class="scores' in page or "board" in page
