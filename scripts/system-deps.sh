@@ -15,6 +15,10 @@ if [ "$purpose" = test ]; then
 fi
 
 missing=()
+# Debian's own Python needs python3-venv to make the virtual environment.
+if ! python3 -c "import ensurepip, venv" 2>/dev/null; then
+  missing+=(python3-venv)
+fi
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
 done
