@@ -14,36 +14,44 @@ what the registry in ``__init__.py`` picks up.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import TypeAlias
 
+from . import base
 from .base import (
+    Citation,
     Engine,
+    Message,
     Node,
     Player,
     PlayerId,
     Points,
     RuleError,
     TableFileError,
+    and_list,
     child_path,
+    comma_list,
+    msg,
+    nmsg,
+    ordinal,
     per_player,
 )
 
 GAME = "all-roads"
 """The ``game`` value of an All Roads table file."""
 
-SRC_COMPONENTS = "002 (All Roads), Components"
-SRC_GOAL = "002 (All Roads), Goal of the Game"
-SRC_END = "002 (All Roads), End of the Game"
-SRC_HOUSES = "002 (All Roads), II.1 Build Houses"
-SRC_VILLAS_SPAS = "002 (All Roads), II.2 Build Villas & Spas"
-SRC_UPGRADE = "002 (All Roads), II.3 Upgrade Houses"
-SRC_MONUMENTS = "002 (All Roads), II.4 Build Monuments"
-SRC_TRADE_ROUTES = "002 (All Roads), II.5 Claim Trade Routes"
-SRC_OUT_OF_TOKENS = "002 (All Roads), Out of Tokens?"
+SRC_COMPONENTS = Citation("002", "Components")
+SRC_GOAL = Citation("002", "Goal of the Game")
+SRC_END = Citation("002", "End of the Game")
+SRC_HOUSES = Citation("002", "II.1 Build Houses")
+SRC_VILLAS_SPAS = Citation("002", "II.2 Build Villas & Spas")
+SRC_UPGRADE = Citation("002", "II.3 Upgrade Houses")
+SRC_MONUMENTS = Citation("002", "II.4 Build Monuments")
+SRC_TRADE_ROUTES = Citation("002", "II.5 Claim Trade Routes")
+SRC_OUT_OF_TOKENS = Citation("002", "Out of Tokens?")
 
 
 class Token(Enum):
@@ -72,9 +80,29 @@ class Token(Enum):
         """How many tokens of this kind each player has (002, Components)."""
         return _PER_PLAYER[self]
 
+    @property
+    def words(self) -> Message:
+        """The token's name for a player: ``monument``."""
+        return _WORDS[self][0]
+
+    @property
+    def plural_words(self) -> Message:
+        """The tokens' name, plural: ``monuments``."""
+        return _WORDS[self][1]
+
+    def count_words(self, n: int) -> Message:
+        """``1 monument``, ``3 villas``."""
+        if self is Token.MONUMENT:
+            return nmsg("{n} monument", "{n} monuments", n=n)
+        if self is Token.SPA:
+            return nmsg("{n} spa", "{n} spas", n=n)
+        if self is Token.VILLA:
+            return nmsg("{n} villa", "{n} villas", n=n)
+        return nmsg("{n} house", "{n} houses", n=n)
+
     def count_text(self, n: int) -> str:
-        """``"1 monument"``, ``"3 villas"``."""
-        return f"{n} {self.value}" + ("" if n == 1 else "s")
+        """``"1 monument"``, ``"3 villas"`` (English)."""
+        return str(self.count_words(n))
 
 
 _POINTS: Mapping[Token, Points] = MappingProxyType(
@@ -82,6 +110,14 @@ _POINTS: Mapping[Token, Points] = MappingProxyType(
 )
 _PER_PLAYER: Mapping[Token, int] = MappingProxyType(
     {Token.MONUMENT: 3, Token.SPA: 3, Token.VILLA: 6, Token.HOUSE: 7}
+)
+_WORDS: Mapping[Token, tuple[Message, Message]] = MappingProxyType(
+    {
+        Token.MONUMENT: (msg("monument"), msg("monuments")),
+        Token.SPA: (msg("spa"), msg("spas")),
+        Token.VILLA: (msg("villa"), msg("villas")),
+        Token.HOUSE: (msg("house"), msg("houses")),
+    }
 )
 
 TIE_BREAK_ORDER: tuple[Token, ...] = (Token.MONUMENT, Token.SPA, Token.VILLA)
@@ -114,11 +150,24 @@ class Supply:
         for token in Token:
             n = getattr(self, token.value)
             if isinstance(n, bool) or not isinstance(n, int):
-                raise SupplyError(f"{token.value}: expected a whole number, got {n!r}")
+                raise SupplyError(
+                    msg(
+                        "{key}: expected a whole number, got {value}",
+                        key=token.value,
+                        value=repr(n),
+                    )
+                )
             if not 0 <= n <= token.per_player:
                 raise SupplyError(
-                    f"{token.value}: {n} is outside 0..{token.per_player}, "
-                    f"the {token.value}s each player owns ({SRC_COMPONENTS})"
+                    msg(
+                        "{key}: {count} is outside 0..{limit}, the {tokens} each "
+                        "player owns ({source})",
+                        key=token.value,
+                        count=n,
+                        limit=token.per_player,
+                        tokens=token.plural_words,
+                        source=SRC_COMPONENTS.as_message(),
+                    )
                 )
 
     @classmethod
@@ -137,7 +186,12 @@ class Supply:
         for token, n in counts.items():
             if not 0 <= n <= token.per_player:
                 raise SupplyError(
-                    f"{token.value}: {n} built is outside 0..{token.per_player}"
+                    msg(
+                        "{key}: {count} built is outside 0..{limit}",
+                        key=token.value,
+                        count=n,
+                        limit=token.per_player,
+                    )
                 )
         return cls(**{t.value: t.per_player - counts.get(t, 0) for t in Token})
 
@@ -162,7 +216,7 @@ class Supply:
         :raises SupplyError: none of that kind left.
         """
         if self.count(token) == 0:
-            raise SupplyError(f"no {token.value} left in the supply")
+            raise SupplyError(msg("no {token} left in the supply", token=token.words))
         return replace(self, **{token.value: self.count(token) - 1})
 
     def give_back(self, token: Token) -> Supply:
@@ -171,7 +225,9 @@ class Supply:
         :raises SupplyError: all tokens of that kind are already in the supply.
         """
         if self.count(token) == token.per_player:
-            raise SupplyError(f"every {token.value} is already in the supply")
+            raise SupplyError(
+                msg("every {token} is already in the supply", token=token.words)
+            )
         return replace(self, **{token.value: self.count(token) + 1})
 
     def as_json(self) -> dict[str, int]:
@@ -209,10 +265,14 @@ class ScoreSheet:
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.entries) <= 4:
-            raise RuleError(f"All Roads has 2 to 4 players, got {len(self.entries)}")
+            raise RuleError(
+                msg(
+                    "All Roads has 2 to 4 players, got {count}", count=len(self.entries)
+                )
+            )
         ids = [e.player.id for e in self.entries]
         if len(set(ids)) != len(ids):
-            raise RuleError("a player appears twice in the tally")
+            raise RuleError(msg("a player appears twice in the tally"))
 
     @property
     def players(self) -> tuple[Player, ...]:
@@ -277,20 +337,9 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> ScoreSheet:
 # --- scoring ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Line:
-    """One explained source of points, or one tie-break applied.
-
-    ``points`` is ``None`` on a line that decides an order rather than adds points.
-    (The same small type as in ``glory.py``; a candidate for ``base.py``.)
-    """
-
-    points: Points | None
-    text: str
-    source: str
-
-    def as_json(self) -> dict[str, object]:
-        return {"points": self.points, "text": self.text, "source": self.source}
+Line = base.Line
+"""One explained source of points, or one tie-break applied (the engines' shared
+type: ``points`` is ``None`` on a line that decides an order)."""
 
 
 @dataclass(frozen=True)
@@ -334,12 +383,12 @@ class GameResult:
                     "unbuilt_points": r.unbuilt_points,
                     "place": r.place,
                     "unbuilt": r.unbuilt.as_json(),
-                    "lines": [line.as_json() for line in r.lines],
+                    "lines": [line.to_json() for line in r.lines],
                 }
                 for r in self.players
             },
             "winners": list(self.winners),
-            "lines": [line.as_json() for line in self.lines],
+            "lines": [line.to_json() for line in self.lines],
         }
 
 
@@ -357,28 +406,7 @@ def places(keys: Sequence[_RankKey]) -> tuple[int, ...]:
     return tuple(1 + sum(other < key for other in keys) for key in keys)
 
 
-def _ordinal(n: int) -> str:
-    if n % 100 in (11, 12, 13):
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
-
-
-def display_names(players: Iterable[Player]) -> dict[PlayerId, str]:
-    """The name to print for each player: the name, with the id added where two
-    players share a name (names are free text and need not be unique)."""
-    players = tuple(players)
-    seen: dict[str, int] = {}
-    for p in players:
-        seen[p.name] = seen.get(p.name, 0) + 1
-    return {
-        p.id: p.name if seen[p.name] == 1 else f"{p.name} ({p.id})" for p in players
-    }
-
-
-def _join(names: Sequence[str]) -> str:
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+display_names = base.display_names
 
 
 def _token_lines(supply: Supply) -> tuple[Line, ...]:
@@ -387,13 +415,32 @@ def _token_lines(supply: Supply) -> tuple[Line, ...]:
         n = supply.count(token)
         if n:
             pts = n * token.points
-            how = f"{pts} point" + ("" if pts == 1 else "s")
             if n > 1:
-                how = f"{n} x {token.points} = {how}"
-            lines.append(
-                Line(pts, f"{token.count_text(n)} left unbuilt: {how}", SRC_END)
-            )
+                text = nmsg(
+                    "{tokens} left unbuilt: {count} x {each} = {n} point",
+                    "{tokens} left unbuilt: {count} x {each} = {n} points",
+                    n=pts,
+                    tokens=token.count_words(n),
+                    count=n,
+                    each=token.points,
+                )
+            else:
+                text = nmsg(
+                    "{tokens} left unbuilt: {n} point",
+                    "{tokens} left unbuilt: {n} points",
+                    n=pts,
+                    tokens=token.count_words(n),
+                )
+            lines.append(Line(pts, text, SRC_END))
     return tuple(lines)
+
+
+def _semicolons(parts: Sequence[Message]) -> Message:
+    """``a; b; c``: parts of one explanation."""
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = msg("{first}; {then}", first=joined, then=part)
+    return joined
 
 
 def _tie_break_lines(
@@ -420,37 +467,74 @@ def _tie_break_lines(
                 i for i, t in enumerate(TIE_BREAK_ORDER) if a.built(t) != b.built(t)
             )
             token = TIE_BREAK_ORDER[level]
-            text = (
-                f"{_join([names[e.player.id] for e in ahead])} ahead of "
-                f"{_join([names[e.player.id] for e in behind])} at {points} unbuilt "
-                f"points: {token.count_text(a.built(token))} built against "
-                f"{b.built(token)}"
-            )
+            ahead_names = and_list([names[e.player.id] for e in ahead])
+            behind_names = and_list([names[e.player.id] for e in behind])
             if level:
-                equal = "; ".join(
-                    f"{t.value}s built: {a.built(t)} each"
-                    for t in TIE_BREAK_ORDER[:level]
+                # The kinds compared before, equal: "monuments built: 1 each; ...".
+                equal = _semicolons(
+                    [
+                        msg(
+                            "{tokens} built: {count} each",
+                            tokens=t.plural_words,
+                            count=a.built(t),
+                        )
+                        for t in TIE_BREAK_ORDER[:level]
+                    ]
                 )
-                text += f" ({equal})"
+                text = nmsg(
+                    "{ahead} ahead of {behind} at {n} unbuilt point: {built} built "
+                    "against {other} ({equal})",
+                    "{ahead} ahead of {behind} at {n} unbuilt points: {built} built "
+                    "against {other} ({equal})",
+                    n=points,
+                    ahead=ahead_names,
+                    behind=behind_names,
+                    built=token.count_words(a.built(token)),
+                    other=b.built(token),
+                    equal=equal,
+                )
+            else:
+                text = nmsg(
+                    "{ahead} ahead of {behind} at {n} unbuilt point: {built} built "
+                    "against {other}",
+                    "{ahead} ahead of {behind} at {n} unbuilt points: {built} built "
+                    "against {other}",
+                    n=points,
+                    ahead=ahead_names,
+                    behind=behind_names,
+                    built=token.count_words(a.built(token)),
+                    other=b.built(token),
+                )
             lines.append(Line(None, text, SRC_END))
         for group in ordered:
             if len(group) < 2:
                 continue
             s = group[0].unbuilt
             place = place_of[group[0].player.id]
-            shared = (
-                "share the victory" if place == 1 else f"share {_ordinal(place)} place"
-            )
-            built = ", ".join(f"{s.built(t)} {t.value}s" for t in TIE_BREAK_ORDER)
-            lines.append(
-                Line(
-                    None,
-                    f"{_join([names[e.player.id] for e in group])} {shared}: "
-                    f"{points} unbuilt points each and the same tokens built "
-                    f"({built})",
-                    SRC_END,
+            players = and_list([names[e.player.id] for e in group])
+            built = comma_list([t.count_words(s.built(t)) for t in TIE_BREAK_ORDER])
+            if place == 1:
+                text = nmsg(
+                    "{players} share the victory: {n} unbuilt point each and the "
+                    "same tokens built ({built})",
+                    "{players} share the victory: {n} unbuilt points each and the "
+                    "same tokens built ({built})",
+                    n=points,
+                    players=players,
+                    built=built,
                 )
-            )
+            else:
+                text = nmsg(
+                    "{players} share {place} place: {n} unbuilt point each and the "
+                    "same tokens built ({built})",
+                    "{players} share {place} place: {n} unbuilt points each and the "
+                    "same tokens built ({built})",
+                    n=points,
+                    players=players,
+                    place=ordinal(place),
+                    built=built,
+                )
+            lines.append(Line(None, text, SRC_END))
     return tuple(lines)
 
 
@@ -536,16 +620,25 @@ _WANTED: Mapping[Space, Token] = MappingProxyType(
         Space.TRADE_ROUTE: Token.HOUSE,
     }
 )
-_SPACE_TEXT: Mapping[Space, str] = MappingProxyType(
+_SPACE_TEXT: Mapping[Space, Message] = MappingProxyType(
     {
-        Space.DEAD_END: "on a new dead end",
-        Space.LOOP_DEAD_END: "on a new dead end inside a road loop",
-        Space.LAKE_DEAD_END: "on a new dead end by a lake inside a road loop",
-        Space.EMPTY_LOOP: "inside a road loop with no roads in it",
-        Space.TRADE_ROUTE: "on a trade route space",
+        Space.DEAD_END: msg("on a new dead end"),
+        Space.LOOP_DEAD_END: msg("on a new dead end inside a road loop"),
+        Space.LAKE_DEAD_END: msg("on a new dead end by a lake inside a road loop"),
+        Space.EMPTY_LOOP: msg("inside a road loop with no roads in it"),
+        Space.TRADE_ROUTE: msg("on a trade route space"),
     }
 )
-_SPACE_SOURCE: Mapping[Space, str] = MappingProxyType(
+"""Where a token is built, as in "red builds a house on a new dead end"."""
+_DEAD_END_TEXT: Mapping[Space, Message] = MappingProxyType(
+    {
+        Space.DEAD_END: msg("new dead end"),
+        Space.LOOP_DEAD_END: msg("new dead end inside a road loop"),
+        Space.LAKE_DEAD_END: msg("new dead end by a lake inside a road loop"),
+    }
+)
+"""A dead end that may stay empty, as in "the new dead end stays empty"."""
+_SPACE_SOURCE: Mapping[Space, Citation] = MappingProxyType(
     {
         Space.DEAD_END: SRC_HOUSES,
         Space.LOOP_DEAD_END: SRC_VILLAS_SPAS,
@@ -662,40 +755,64 @@ def _build(
     if space is Space.TRADE_ROUTE:
         if supply.count(Token.HOUSE) == 0:
             raise NoHouseForTradeRouteError(
-                f"{active} has no house left to claim a trade route space; claiming "
-                f"is optional, so leave the space unoccupied ({SRC_TRADE_ROUTES})"
+                msg(
+                    "{player} has no house left to claim a trade route space; "
+                    "claiming is optional, so leave the space unoccupied ({source})",
+                    player=active,
+                    source=SRC_TRADE_ROUTES.as_message(),
+                )
             )
         token: Token | None = Token.HOUSE
     else:
         token = token_to_place(supply, wanted)
     if token is None:
+        text: Message
         if wanted is Token.MONUMENT:
-            text = (
-                f"{active} has no monument left: the loop stays empty, a monument "
-                "is never replaced by another token"
+            text = msg(
+                "{player} has no monument left: the loop stays empty, a monument "
+                "is never replaced by another token",
+                player=active,
+            )
+        elif wanted is Token.HOUSE:
+            text = msg(
+                "{player} has no {token} left: the {space} stays empty unless an "
+                "upgrade returns a house this turn",
+                player=active,
+                token=wanted.words,
+                space=_DEAD_END_TEXT[space],
             )
         else:
-            instead = "" if wanted is Token.HOUSE else " nor a token to put instead"
-            text = (
-                f"{active} has no {wanted.value} left{instead}: the "
-                f"{where.removeprefix('on a ')} stays empty unless an upgrade "
-                "returns a house this turn"
+            text = msg(
+                "{player} has no {token} left nor a token to put instead: the "
+                "{space} stays empty unless an upgrade returns a house this turn",
+                player=active,
+                token=wanted.words,
+                space=_DEAD_END_TEXT[space],
             )
         return Placement(
             action, active, wanted, None, None, Line(None, text, SRC_OUT_OF_TOKENS)
         )
     supplies[active] = supply.take(token)
     if token is wanted:
-        text = f"{active} builds a {token.value} {where}"
+        text = msg(
+            "{player} builds a {token} {where}",
+            player=active,
+            token=token.words,
+            where=where,
+        )
         source = _SPACE_SOURCE[space]
     else:
-        text = (
-            f"{active} builds a {token.value} {where}: no {wanted.value} left, "
-            f"so a {token.value} is placed instead"
+        text = msg(
+            "{player} builds a {token} {where}: no {wanted} left, so a {token} is "
+            "placed instead",
+            player=active,
+            token=token.words,
+            where=where,
+            wanted=wanted.words,
         )
         source = SRC_OUT_OF_TOKENS
     if late:
-        text += ", with a house returned by an upgrade"
+        text = msg("{text}, with a house returned by an upgrade", text=text)
         source = SRC_OUT_OF_TOKENS
     return Placement(
         action, active, wanted, token, None, Line(token.points, text, source)
@@ -705,31 +822,54 @@ def _build(
 def _upgrade(supplies: dict[PlayerId, Supply], action: Upgrade) -> Placement:
     owner = action.owner
     if owner not in supplies:
-        raise NotAtTableError(f"{owner!r} is not a player at this table")
+        raise NotAtTableError(
+            msg("{player} is not a player at this table", player=repr(owner))
+        )
     supply = supplies[owner]
     if supply.built(Token.HOUSE) == 0:
         raise NoHouseToUpgradeError(
-            f"{owner} has no house on the map to upgrade (all "
-            f"{Token.HOUSE.per_player} are in the supply)"
+            msg(
+                "{player} has no house on the map to upgrade (all {count} are in "
+                "the supply)",
+                player=owner,
+                count=Token.HOUSE.per_player,
+            )
         )
     wanted = Token.SPA if action.at_lake else Token.VILLA
     token = token_to_place(supply, wanted)
     if token is Token.HOUSE or token is None:
-        text = (
-            f"{owner}'s house stays a house: no {wanted.value}"
-            + (" or villa" if wanted is Token.SPA else "")
-            + f" left in {owner}'s supply"
-        )
+        if wanted is Token.SPA:
+            text = msg(
+                "{player}'s house stays a house: no {token} or villa left in "
+                "{player}'s supply",
+                player=owner,
+                token=wanted.words,
+            )
+        else:
+            text = msg(
+                "{player}'s house stays a house: no {token} left in {player}'s supply",
+                player=owner,
+                token=wanted.words,
+            )
         line = Line(0, text, SRC_OUT_OF_TOKENS)
         return Placement(action, owner, wanted, Token.HOUSE, None, line)
     supplies[owner] = supply.take(token).give_back(Token.HOUSE)
-    text = (
-        f"{owner}'s house is upgraded to a {token.value}; "
-        f"the house goes back to {owner}"
-    )
-    source = SRC_UPGRADE
-    if token is not wanted:
-        text += f" (no {wanted.value} left, so a {token.value} instead)"
+    if token is wanted:
+        text = msg(
+            "{player}'s house is upgraded to a {token}; the house goes back to "
+            "{player}",
+            player=owner,
+            token=token.words,
+        )
+        source = SRC_UPGRADE
+    else:
+        text = msg(
+            "{player}'s house is upgraded to a {token}; the house goes back to "
+            "{player} (no {wanted} left, so a {token} instead)",
+            player=owner,
+            token=token.words,
+            wanted=wanted.words,
+        )
         source = SRC_OUT_OF_TOKENS
     gained = token.points - Token.HOUSE.points
     return Placement(
@@ -755,7 +895,9 @@ def apply_turn(
     :raises NoHouseForTradeRouteError: a trade route space claimed with no house.
     """
     if active not in supplies:
-        raise NotAtTableError(f"{active!r} is not a player at this table")
+        raise NotAtTableError(
+            msg("{player} is not a player at this table", player=repr(active))
+        )
     state = dict(supplies)
     placements: list[Placement] = []
     pending: list[tuple[int, Build]] = []

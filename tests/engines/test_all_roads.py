@@ -43,7 +43,7 @@ from companion.engines.all_roads import (
     score,
     token_to_place,
 )
-from companion.engines.base import Player, RuleError, TableFileError
+from companion.engines.base import Citation, Player, RuleError, TableFileError
 
 from ..scenario_match import mismatches
 from .strategies_all_roads import documents, score_sheets, turns
@@ -186,10 +186,10 @@ def test_points_and_places(
 )
 def test_tie_break_sentences(supplies: tuple[Supply, ...], lines: list[str]) -> None:
     result = score(sheet(*supplies))
-    assert [line.text for line in result.lines] == lines
+    assert [str(line.text) for line in result.lines] == lines
     assert all(line.points is None for line in result.lines)
     assert all(
-        "002 (All Roads), End of the Game" == line.source for line in result.lines
+        line.source == Citation("002", "End of the Game") for line in result.lines
     )
 
 
@@ -201,12 +201,12 @@ def test_same_names_are_told_apart_by_id() -> None:
         )
     )
     (line,) = score(tally).lines
-    assert line.text.startswith("Ana (blue) ahead of Ana (red)")
+    assert str(line.text).startswith("Ana (blue) ahead of Ana (red)")
 
 
 def test_player_lines_explain_every_point() -> None:
     (red, _) = score(sheet(supply(m=1, s=2, v=3, h=1), supply())).players
-    assert [(line.points, line.text) for line in red.lines] == [
+    assert [(line.points, str(line.text)) for line in red.lines] == [
         (4, "1 monument left unbuilt: 4 points"),
         (6, "2 spas left unbuilt: 2 x 3 = 6 points"),
         (6, "3 villas left unbuilt: 3 x 2 = 6 points"),
@@ -542,9 +542,10 @@ def test_apply_turn_errors(
 def test_turn_lines_cite_the_substitution_rule() -> None:
     record = apply_turn({"red": supply(0, 0, 1, 1)}, "red", [LAKE, EMPTY])
     villa, monument = record.lines
-    assert villa.text.endswith("no spa left, so a villa is placed instead")
-    assert villa.source == "002 (All Roads), Out of Tokens?"
-    assert "never replaced" in monument.text
+    assert str(villa.text).endswith("no spa left, so a villa is placed instead")
+    assert villa.source == Citation("002", "Out of Tokens?")
+    assert str(villa.source) == "rulebook 002, Out of Tokens?"
+    assert "never replaced" in str(monument.text)
     assert record.placements[0].substituted
 
 
