@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import TypeAlias
 
+from . import base
 from .base import (
+    Citation,
     Engine,
+    Message,
     Node,
     Player,
     PlayerId,
@@ -26,29 +29,65 @@ from .base import (
     Problem,
     RuleError,
     TableFileError,
+    and_list,
     child_path,
+    comma_list,
+    msg,
+    nmsg,
+    ordinal,
     per_player,
 )
 
 GAME = "glory-to-rome"
 """The ``game`` value of a Glory to Rome table file."""
 
-SRC_SCORING = "003, Fine partita e punteggio, p.9; 004, 计分和胜利条件"
-SRC_TIE = "003, Fine partita e punteggio, p.9 (parità); 004, 计分和胜利条件"
-SRC_MERCHANT = "003, Mercante, p.8; 004, 5、出售建材"
-SRC_INFLUENCE = "003, Struttura completata, p.7; 004, 3.3-3.4 完成建筑"
-SRC_START_INFLUENCE = "game-data.md 3.4 (004, 1、雇佣雇员 breaks off before the number)"
-SRC_BUILDING_POINTS = (
-    "003, p.9 (VP conferiti dalle Strutture), Muro p.16; "
-    "004, 计分和胜利条件; card text: game-data.md 3.3"
+_GAME_DATA = "game-data.md"
+"""The component data in ../shared, cited where the rulebooks give no number."""
+
+SRC_SCORING = Citation(
+    "003", "Fine partita e punteggio", 9, also=(Citation("004", "计分和胜利条件"),)
 )
-SRC_SAME_NAME = "003, Fondazione, p.6; 004, 3.1 放置地基"
-SRC_DECK = "004, 游戏配件 (144 order cards, 36 sites, 6 Jacks); game-data.md 3.2-3.3"
-SRC_SETUP = "004, 游戏准备"
-SRC_VAULT_LIMIT = "003, Mercante, p.8; 004, 5、出售建材; Market: game-data.md 3.4"
-SRC_CLIENTELE_LIMIT = "004, 1、雇佣雇员; Insula, Aqueduct: game-data.md 3.4"
-SRC_END = "003, Fine partita, p.9; 004, 游戏结束"
-SRC_INSTANT_WIN = "004, 计分和胜利条件 (no scores are counted)"
+SRC_TIE = SRC_SCORING
+"""The tie-break (most cards in hand) is in the scoring sections themselves."""
+SRC_MERCHANT = Citation("003", "Mercante", 8, also=(Citation("004", "5、出售建材"),))
+SRC_INFLUENCE = Citation(
+    "003", "Struttura completata", 7, also=(Citation("004", "3.3-3.4 完成建筑"),)
+)
+SRC_START_INFLUENCE = Citation(
+    _GAME_DATA, "3.4", also=(Citation("004", "1、雇佣雇员"),)
+)
+"""Rulebook 004, 1、雇佣雇员 breaks off before the number; game-data.md gives it."""
+SRC_BUILDING_POINTS = Citation(
+    "003",
+    "Fine partita e punteggio",
+    9,
+    also=(
+        Citation("003", "Muro", 16),
+        Citation("004", "计分和胜利条件"),
+        Citation(_GAME_DATA, "3.3"),
+    ),
+)
+"""Points of completed buildings: 003 p.9 and its Wall example p.16, 004, and the
+card texts (game-data.md 3.3)."""
+SRC_SAME_NAME = Citation(
+    "003", "Fondazione", 6, also=(Citation("004", "3.1 放置地基"),)
+)
+SRC_DECK = Citation("004", "游戏配件", also=(Citation(_GAME_DATA, "3.2-3.3"),))
+"""144 order cards, 36 sites, 6 Jacks (004); the card list (game-data.md)."""
+SRC_SETUP = Citation("004", "游戏准备")
+SRC_VAULT_LIMIT = replace(
+    SRC_MERCHANT, also=(*SRC_MERCHANT.also, Citation(_GAME_DATA, "3.4"))
+)
+"""The vault limit (003, 004) and the Market's +2 (game-data.md 3.4)."""
+SRC_CLIENTELE_LIMIT = Citation(
+    "004", "1、雇佣雇员", also=(Citation(_GAME_DATA, "3.4"),)
+)
+"""The clientele limit (004) and the Insula and Aqueduct (game-data.md 3.4)."""
+SRC_END = Citation("003", "Fine partita", 9, also=(Citation("004", "游戏结束"),))
+SRC_INSTANT_WIN = Citation("004", "计分和胜利条件")
+"""A Forum victory or a surrender: no scores are counted."""
+SRC_INFLUENCE_SCORED = replace(SRC_INFLUENCE, also=(*SRC_INFLUENCE.also, SRC_SCORING))
+"""Influence from sites (003 p.7, 004) scored 1 point each (003 p.9, 004)."""
 
 
 class Material(Enum):
@@ -78,6 +117,17 @@ class Material(Enum):
         """Copies of each order card of this material: 6 for value 1, else 3."""
         return 6 if self.points == 1 else 3
 
+    @property
+    def words(self) -> Message:
+        """The material's name for a player: ``wood``."""
+        return _MATERIAL_WORDS[self]
+
+    def cards(self, n: int) -> Message:
+        """``1 wood card``, ``3 stone cards``."""
+        return nmsg(
+            "{n} {material} card", "{n} {material} cards", n=n, material=self.words
+        )
+
 
 _VALUES: Mapping[Material, Points] = MappingProxyType(
     {
@@ -87,6 +137,16 @@ _VALUES: Mapping[Material, Points] = MappingProxyType(
         Material.CONCRETE: 2,
         Material.STONE: 3,
         Material.MARBLE: 3,
+    }
+)
+_MATERIAL_WORDS: Mapping[Material, Message] = MappingProxyType(
+    {
+        Material.RUBBLE: msg("rubble"),
+        Material.WOOD: msg("wood"),
+        Material.BRICK: msg("brick"),
+        Material.CONCRETE: msg("concrete"),
+        Material.STONE: msg("stone"),
+        Material.MARBLE: msg("marble"),
     }
 )
 MATERIAL_NAMES: tuple[str, ...] = tuple(m.value for m in Material)
@@ -234,29 +294,50 @@ class Camp:
         vault = dict.fromkeys(Material, 0)
         for material, n in self.vault.items():
             if not isinstance(material, Material):
-                raise CampError(f"{material!r} is not a material")
+                raise CampError(
+                    msg("{material} is not a material", material=repr(material))
+                )
             if n < 0:
-                raise CampError(f"vault {material.value}: {n} is negative")
+                raise CampError(
+                    msg(
+                        "vault {material}: {count} is negative",
+                        material=material.value,
+                        count=n,
+                    )
+                )
             vault[material] = n
         object.__setattr__(self, "vault", MappingProxyType(vault))
         names = []
         for name in self.buildings:
             card = find_card(name)
             if card is None:
-                raise CampError(f"{name!r} is not a Glory to Rome building")
+                raise CampError(
+                    msg("{name} is not a Glory to Rome building", name=repr(name))
+                )
             names.append(card.name)
         object.__setattr__(self, "buildings", tuple(names))
         if self.influence < STARTING_INFLUENCE:
-            raise CampError(f"influence {self.influence} is below the starting 2")
+            raise CampError(
+                msg(
+                    "influence {influence} is below the starting {start}",
+                    influence=self.influence,
+                    start=STARTING_INFLUENCE,
+                )
+            )
         if self.sites is not None:
             expected = influence_from_sites(self.sites)
             if self.influence != expected:
                 raise CampError(
-                    f"influence {self.influence} does not match the sites "
-                    f"(2 + their values = {expected})"
+                    msg(
+                        "influence {influence} does not match the sites "
+                        "({start} + their values = {expected})",
+                        influence=self.influence,
+                        start=STARTING_INFLUENCE,
+                        expected=expected,
+                    )
                 )
         if self.stockpile < 0 or self.hand < 0:
-            raise CampError("stockpile and hand cannot be negative")
+            raise CampError(msg("stockpile and hand cannot be negative"))
 
     @classmethod
     def from_sites(
@@ -310,10 +391,15 @@ class ScoreSheet:
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.camps) <= 5:
-            raise RuleError(f"Glory to Rome has 2 to 5 players, got {len(self.camps)}")
+            raise RuleError(
+                msg(
+                    "Glory to Rome has 2 to 5 players, got {count}",
+                    count=len(self.camps),
+                )
+            )
         ids = [c.player.id for c in self.camps]
         if len(set(ids)) != len(ids):
-            raise RuleError("a player has two camps")
+            raise RuleError(msg("a player has two camps"))
 
     @property
     def players(self) -> tuple[Player, ...]:
@@ -532,14 +618,23 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> ScoreSheet:
 
 @dataclass(frozen=True)
 class Check:
-    """Something that looks wrong but may be right; the file is still scored."""
+    """Something that looks wrong but may be right; the file is still scored.
+
+    ``path`` is the JSON path in the table file, ``message`` says it in words,
+    ``source`` is the rule behind it.
+    """
 
     path: str
-    message: str
-    source: str
+    message: Message
+    source: Citation
 
     def as_json(self) -> dict[str, str]:
-        return {"path": self.path, "message": self.message, "source": self.source}
+        """The check as the ``companion`` command prints it (English)."""
+        return {
+            "path": self.path,
+            "message": str(self.message),
+            "source": str(self.source),
+        }
 
 
 def vault_limit(influence: Points, buildings: Iterable[str] = ()) -> int:
@@ -566,14 +661,27 @@ def check_vault(camp: Camp) -> Check | None:
     limit = vault_limit(camp.influence, camp.buildings)
     if camp.vault_cards <= limit:
         return None
-    return Check(
-        _camp_path(camp, "vault"),
-        f"{camp.player.name}'s vault holds {camp.vault_cards} cards, more than the "
-        f"vault limit of {limit} (the influence"
-        + (" + 2 for the Market" if camp.has("Market") else "")
-        + "); check the counts",
-        SRC_VAULT_LIMIT,
-    )
+    if camp.has("Market"):
+        text = nmsg(
+            "{player}'s vault holds {n} card, more than the vault limit of {limit} "
+            "(the influence + 2 for the Market); check the counts",
+            "{player}'s vault holds {n} cards, more than the vault limit of {limit} "
+            "(the influence + 2 for the Market); check the counts",
+            n=camp.vault_cards,
+            player=camp.player.name,
+            limit=limit,
+        )
+    else:
+        text = nmsg(
+            "{player}'s vault holds {n} card, more than the vault limit of {limit} "
+            "(the influence); check the counts",
+            "{player}'s vault holds {n} cards, more than the vault limit of {limit} "
+            "(the influence); check the counts",
+            n=camp.vault_cards,
+            player=camp.player.name,
+            limit=limit,
+        )
+    return Check(_camp_path(camp, "vault"), text, SRC_VAULT_LIMIT)
 
 
 def check_clientele(camp: Camp, clients: int) -> Check | None:
@@ -584,8 +692,13 @@ def check_clientele(camp: Camp, clients: int) -> Check | None:
         return None
     return Check(
         _camp_path(camp, "clients"),
-        f"{camp.player.name} has {clients} clients, more than the clientele limit "
-        f"of {limit}",
+        nmsg(
+            "{player} has {n} client, more than the clientele limit of {limit}",
+            "{player} has {n} clients, more than the clientele limit of {limit}",
+            n=clients,
+            player=camp.player.name,
+            limit=limit,
+        ),
         SRC_CLIENTELE_LIMIT,
     )
 
@@ -643,8 +756,10 @@ class GameEnd:
             and self.forum_victory != self.surrendered_to
         ):
             raise EndOfGameError(
-                "the game ends at once when one player wins with the Forum or by "
-                "surrender; it cannot have two such winners"
+                msg(
+                    "the game ends at once when one player wins with the Forum or "
+                    "by surrender; it cannot have two such winners"
+                )
             )
 
     @property
@@ -670,13 +785,13 @@ class GameEnd:
         return self.forum_victory or self.surrendered_to
 
 
-_END_TEXT: Mapping[EndCondition, str] = MappingProxyType(
+_END_TEXT: Mapping[EndCondition, Message] = MappingProxyType(
     {
-        EndCondition.DECK_EXHAUSTED: "the draw deck ran out",
-        EndCondition.LAST_IN_TOWN_SITE: "the last in-town site was taken",
-        EndCondition.CATACOMB: "the Catacomb was completed",
-        EndCondition.FORUM: "a player won with the Forum",
-        EndCondition.SURRENDER: "the other players surrendered",
+        EndCondition.DECK_EXHAUSTED: msg("the draw deck ran out"),
+        EndCondition.LAST_IN_TOWN_SITE: msg("the last in-town site was taken"),
+        EndCondition.CATACOMB: msg("the Catacomb was completed"),
+        EndCondition.FORUM: msg("a player won with the Forum"),
+        EndCondition.SURRENDER: msg("the other players surrendered"),
     }
 )
 
@@ -684,20 +799,9 @@ _END_TEXT: Mapping[EndCondition, str] = MappingProxyType(
 # --- scoring -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Line:
-    """One explained source of points, or one decision (a bonus, a tie-break).
-
-    ``points`` is ``None`` on a line that decides rather than adds points.
-    (The same small type as in ``all_roads.py``; a candidate for ``base.py``.)
-    """
-
-    points: Points | None
-    text: str
-    source: str
-
-    def as_json(self) -> dict[str, object]:
-        return {"points": self.points, "text": self.text, "source": self.source}
+Line = base.Line
+"""One explained source of points, or one decision (a bonus, a tie-break): the
+engines' shared type; ``points`` is ``None`` on a line that decides."""
 
 
 @dataclass(frozen=True)
@@ -759,13 +863,13 @@ class GameResult:
                     "total": r.total,
                     "place": r.place,
                     "hand": r.hand,
-                    "lines": [line.as_json() for line in r.lines],
+                    "lines": [line.to_json() for line in r.lines],
                 }
                 for r in self.players
             },
             "merchant_bonus": {m.value: pid for m, pid in self.merchant_bonus.items()},
             "winners": list(self.winners),
-            "lines": [line.as_json() for line in self.lines],
+            "lines": [line.to_json() for line in self.lines],
             "checks": [check.as_json() for check in self.checks],
         }
 
@@ -783,28 +887,7 @@ def merchant_bonuses(camps: Sequence[Camp]) -> dict[Material, PlayerId | None]:
     return result
 
 
-def display_names(players: Iterable[Player]) -> dict[PlayerId, str]:
-    """The name to print for each player, with the id added where two players
-    share a name."""
-    players = tuple(players)
-    count = Counter(p.name for p in players)
-    return {
-        p.id: p.name if count[p.name] == 1 else f"{p.name} ({p.id})" for p in players
-    }
-
-
-def _join(names: Sequence[str]) -> str:
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
-
-
-def _cards_text(n: int, what: str = "card") -> str:
-    return f"{n} {what}" + ("" if n == 1 else "s")
+display_names = base.display_names
 
 
 def _merchant_lines(
@@ -813,23 +896,31 @@ def _merchant_lines(
     names = display_names(c.player for c in camps)
     lines = []
     for material in Material:
-        m = material.value
         counts = sorted((c.vault[material] for c in camps), reverse=True)
         top = counts[0]
         winner = bonus[material]
         if winner is not None:
-            text = (
-                f"Merchant bonus for {m} to {names[winner]}: "
-                f"{_cards_text(top, m + ' card')} in the vault, "
-                f"more than anyone else (next: {counts[1]})"
+            text = msg(
+                "Merchant bonus for {material} to {player}: {cards} in the vault, "
+                "more than anyone else (next: {next})",
+                material=material.words,
+                player=names[winner],
+                cards=material.cards(top),
+                next=counts[1],
             )
         elif top == 0:
-            text = f"No merchant bonus for {m}: no one has {m} in the vault"
+            text = msg(
+                "No merchant bonus for {material}: no one has {material} in the vault",
+                material=material.words,
+            )
         else:
             tied = [names[c.player.id] for c in camps if c.vault[material] == top]
-            text = (
-                f"No merchant bonus for {m}: {_join(tied)} tie for the most with "
-                f"{top} each, and a tie gives no one the bonus"
+            text = msg(
+                "No merchant bonus for {material}: {players} tie for the most with "
+                "{count} each, and a tie gives no one the bonus",
+                material=material.words,
+                players=and_list(tied),
+                count=top,
             )
         lines.append(Line(None, text, SRC_MERCHANT))
     return lines
@@ -838,16 +929,30 @@ def _merchant_lines(
 def _player_lines(camp: Camp, bonus: Mapping[Material, PlayerId | None]) -> list[Line]:
     lines = []
     if camp.sites is not None:
-        parts = ", ".join(f"{m.value} {m.points}" for m in camp.sites) or "none"
-        text = (
-            f"Influence {camp.influence}, 1 point each: 2 to start + the sites of "
-            f"completed buildings ({parts})"
+        sites = (
+            comma_list(
+                [
+                    msg("{material} {value}", material=m.words, value=m.points)
+                    for m in camp.sites
+                ]
+            )
+            if camp.sites
+            else msg("none")
         )
-        lines.append(Line(camp.influence, text, f"{SRC_INFLUENCE}; {SRC_SCORING}"))
+        text = msg(
+            "Influence {influence}, 1 point each: {start} to start + the sites of "
+            "completed buildings ({sites})",
+            influence=camp.influence,
+            start=STARTING_INFLUENCE,
+            sites=sites,
+        )
+        lines.append(Line(camp.influence, text, SRC_INFLUENCE_SCORED))
     else:
         lines.append(
             Line(
-                camp.influence, f"Influence {camp.influence}, 1 point each", SRC_SCORING
+                camp.influence,
+                msg("Influence {influence}, 1 point each", influence=camp.influence),
+                SRC_SCORING,
             )
         )
     for material in Material:
@@ -857,8 +962,12 @@ def _player_lines(camp: Camp, bonus: Mapping[Material, PlayerId | None]) -> list
             lines.append(
                 Line(
                     pts,
-                    f"Vault: {_cards_text(n, material.value + ' card')} x "
-                    f"{material.points} = {pts}",
+                    msg(
+                        "Vault: {cards} x {value} = {points}",
+                        cards=material.cards(n),
+                        value=material.points,
+                        points=pts,
+                    ),
                     SRC_SCORING,
                 )
             )
@@ -867,20 +976,35 @@ def _player_lines(camp: Camp, bonus: Mapping[Material, PlayerId | None]) -> list
             lines.append(
                 Line(
                     MERCHANT_BONUS_POINTS,
-                    f"Merchant bonus for {material.value}: the most {material.value} "
-                    "in the vaults",
+                    msg(
+                        "Merchant bonus for {material}: the most {material} in the "
+                        "vaults",
+                        material=material.words,
+                    ),
                     SRC_MERCHANT,
                 )
             )
     if camp.has(STATUE):
-        lines.append(Line(STATUE_POINTS, "Statue: 3 points", SRC_BUILDING_POINTS))
+        lines.append(
+            Line(
+                STATUE_POINTS,
+                nmsg("Statue: {n} point", "Statue: {n} points", n=STATUE_POINTS),
+                SRC_BUILDING_POINTS,
+            )
+        )
     if camp.has(WALL):
         pts = camp.stockpile // WALL_MATERIALS_PER_POINT
         lines.append(
             Line(
                 pts,
-                f"Wall: {_cards_text(camp.stockpile, 'material')} in the stockpile, "
-                f"1 point per 2 = {pts}",
+                nmsg(
+                    "Wall: {n} material in the stockpile, 1 point per {per} = {points}",
+                    "Wall: {n} materials in the stockpile, 1 point per {per} = "
+                    "{points}",
+                    n=camp.stockpile,
+                    per=WALL_MATERIALS_PER_POINT,
+                    points=pts,
+                ),
                 SRC_BUILDING_POINTS,
             )
         )
@@ -902,6 +1026,10 @@ def rank_key(total: Points, hand: int) -> _RankKey:
     return (-total, -hand)
 
 
+def _hand(n: int) -> Message:
+    return nmsg("{n} card", "{n} cards", n=n)
+
+
 def _tie_lines(results: Sequence[PlayerResult]) -> list[Line]:
     names = display_names(r.player for r in results)
     by_total: dict[Points, list[PlayerResult]] = {}
@@ -917,52 +1045,68 @@ def _tie_lines(results: Sequence[PlayerResult]) -> list[Line]:
             groups.setdefault(r.hand, []).append(r)
         ordered = [groups[h] for h in sorted(groups, reverse=True)]
         for ahead, behind in zip(ordered, ordered[1:], strict=False):
-            lines.append(
-                Line(
-                    None,
-                    f"{_join([names[r.player.id] for r in ahead])} ahead of "
-                    f"{_join([names[r.player.id] for r in behind])} at {total} "
-                    f"points: {_cards_text(ahead[0].hand)} in hand against "
-                    f"{behind[0].hand}",
-                    SRC_TIE,
-                )
+            text = nmsg(
+                "{ahead} ahead of {behind} at {n} point: {cards} in hand against "
+                "{other}",
+                "{ahead} ahead of {behind} at {n} points: {cards} in hand against "
+                "{other}",
+                n=total,
+                ahead=and_list([names[r.player.id] for r in ahead]),
+                behind=and_list([names[r.player.id] for r in behind]),
+                cards=_hand(ahead[0].hand),
+                other=behind[0].hand,
             )
+            lines.append(Line(None, text, SRC_TIE))
         for group in ordered:
             if len(group) < 2:
                 continue
             place = group[0].place
-            shared = (
-                "share the victory" if place == 1 else f"share {_ordinal(place)} place"
-            )
-            lines.append(
-                Line(
-                    None,
-                    f"{_join([names[r.player.id] for r in group])} {shared}: "
-                    f"{total} points and {_cards_text(group[0].hand)} in hand each",
-                    SRC_TIE,
+            players = and_list([names[r.player.id] for r in group])
+            if place == 1:
+                text = nmsg(
+                    "{players} share the victory: {n} point and {cards} in hand each",
+                    "{players} share the victory: {n} points and {cards} in hand each",
+                    n=total,
+                    players=players,
+                    cards=_hand(group[0].hand),
                 )
-            )
+            else:
+                text = nmsg(
+                    "{players} share {place} place: {n} point and {cards} in hand each",
+                    "{players} share {place} place: {n} points and {cards} in hand "
+                    "each",
+                    n=total,
+                    players=players,
+                    place=ordinal(place),
+                    cards=_hand(group[0].hand),
+                )
+            lines.append(Line(None, text, SRC_TIE))
     return lines
 
 
 def _end_lines_and_checks(
-    sheet: ScoreSheet, end: GameEnd, names: Mapping[PlayerId, str]
+    sheet: ScoreSheet, end: GameEnd, names: Mapping[PlayerId, str | Message]
 ) -> tuple[list[Line], list[Check]]:
     lines = [
-        Line(None, f"The game ended: {_END_TEXT[c]}", SRC_END) for c in end.conditions
+        Line(None, msg("The game ended: {how}", how=_END_TEXT[c]), SRC_END)
+        for c in end.conditions
     ]
     checks = []
     if not end.is_over:
         lines.append(
             Line(
                 None,
-                "The game has not ended: these are the scores as they stand",
+                msg("The game has not ended: these are the scores as they stand"),
                 SRC_END,
             )
         )
     if end.catacomb_completed and not any(c.has("Catacomb") for c in sheet.camps):
         checks.append(
-            Check("camps", "the Catacomb ended the game, but no camp lists it", SRC_END)
+            Check(
+                "camps",
+                msg("the Catacomb ended the game, but no camp lists it"),
+                SRC_END,
+            )
         )
     if end.forum_victory is not None:
         camp = next(c for c in sheet.camps if c.player.id == end.forum_victory)
@@ -970,8 +1114,10 @@ def _end_lines_and_checks(
             checks.append(
                 Check(
                     _camp_path(camp, "buildings"),
-                    f"{names[camp.player.id]} won with the Forum, but their camp "
-                    "does not list it",
+                    msg(
+                        "{player} won with the Forum, but their camp does not list it",
+                        player=names[camp.player.id],
+                    ),
                     SRC_END,
                 )
             )
@@ -1003,7 +1149,9 @@ def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
     winner = end.winner if end is not None else None
     if winner is not None:
         if winner not in names:
-            raise EndOfGameError(f"{winner!r} is not a player at this table")
+            raise EndOfGameError(
+                msg("{player} is not a player at this table", player=repr(winner))
+            )
         placed = [1 if c.player.id == winner else 2 for c in camps]
     else:
         placed = [1 + sum(other < key for other in keys) for key in keys]
@@ -1027,14 +1175,17 @@ def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
         lines += end_lines
         checks += end_checks
     if winner is not None:
-        how = "with the Forum" if end and end.forum_victory else "by surrender"
-        lines.append(
-            Line(
-                None,
-                f"{names[winner]} wins {how}: the scores are not compared",
-                SRC_INSTANT_WIN,
+        if end and end.forum_victory:
+            text = msg(
+                "{player} wins with the Forum: the scores are not compared",
+                player=names[winner],
             )
-        )
+        else:
+            text = msg(
+                "{player} wins by surrender: the scores are not compared",
+                player=names[winner],
+            )
+        lines.append(Line(None, text, SRC_INSTANT_WIN))
     else:
         lines += _tie_lines(results)
     winners = tuple(r.player.id for r in results if r.place == 1)
