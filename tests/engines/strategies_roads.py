@@ -1,0 +1,84 @@
+"""Hypothesis builders for Roads of Fortune: board faces, and cities whose road
+boards carry picks made through the draft helper (valid by construction)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from companion.engines.foundations import City
+from companion.engines.roads import (
+    CoinsFromEach,
+    Edge,
+    FirstPlayer,
+    MajorityBoard,
+    MilestoneBoard,
+    OtherReward,
+    PopulationToken,
+    Reward,
+    RoadBoard,
+    RoadBoards,
+    Slot,
+    SwapLots,
+    VictoryPoints,
+    choose,
+    next_turn,
+)
+
+from .strategies import for_cities
+
+
+def rewards() -> st.SearchStrategy[Reward]:
+    """Any reward a milestone space may give."""
+    return st.one_of(
+        st.builds(VictoryPoints, st.integers(1, 5)),
+        st.builds(PopulationToken, st.integers(1, 2)),
+        st.builds(CoinsFromEach, st.integers(1, 3)),
+        st.just(FirstPlayer()),
+        st.builds(SwapLots, st.integers(1, 2)),
+        st.builds(OtherReward, st.sampled_from(("Take a deed", "Build again"))),
+    )
+
+
+def slots() -> st.SearchStrategy[Slot]:
+    return st.builds(Slot, rewards(), st.none() | rewards())
+
+
+def era_values(low: int, high: int) -> st.SearchStrategy[tuple[int, int, int]]:
+    return st.tuples(*(st.integers(low, high) for _ in range(3)))
+
+
+def faces() -> st.SearchStrategy[RoadBoard]:
+    """A milestone board of 1 to 5 spaces or a majority board."""
+    return st.one_of(
+        st.builds(MilestoneBoard, st.lists(slots(), min_size=1, max_size=5).map(tuple)),
+        st.builds(MajorityBoard, era_values(0, 4), era_values(-4, 0)),
+    )
+
+
+@st.composite
+def road_boards(draw: st.DrawFn, city: City) -> RoadBoards:
+    """Four faces and any starting milestone counts, no picks yet."""
+    ids = [p.id for p in city.players]
+    return RoadBoards(
+        {edge: draw(faces()) for edge in Edge},
+        milestones_left=draw(st.dictionaries(st.sampled_from(ids), st.integers(0, 2))),
+    )
+
+
+@st.composite
+def walked_tables(draw: st.DrawFn) -> tuple[City, RoadBoards]:
+    """A valid city and its road boards with picks made turn by turn through
+    :func:`next_turn` and :func:`choose`: each player takes one of the open
+    options, passes, or the board is left (the rest pass)."""
+    city = draw(for_cities())
+    boards = draw(road_boards(city))
+    for edge in Edge:
+        while (turn := next_turn(city, boards, edge)) is not None:
+            action = draw(st.sampled_from(("pick", "pick", "pass", "stop")))
+            if action == "stop":
+                break
+            option = None
+            if action == "pick" and turn.options:
+                option = draw(st.sampled_from(turn.options))
+            boards = choose(city, boards, edge, turn.choice(option))
+    return city, boards
