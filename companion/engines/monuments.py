@@ -2012,12 +2012,14 @@ def _transfers(
                     builder,
                     count * effect.coins,
                     0,
-                    msg(
-                        "{card}: {name} gains {coins} coins from the bank for "
+                    nmsg(
+                        "{card}: {name} gains {n} coin from the bank for "
                         "{count} adjacent {buildings} of opponents",
+                        "{card}: {name} gains {n} coins from the bank for "
+                        "{count} adjacent {buildings} of opponents",
+                        n=count * effect.coins,
                         card=card.name,
                         name=builder_name,
-                        coins=count * effect.coins,
                         count=count,
                         buildings=_buildings_words(effect.type, count),
                     ),
