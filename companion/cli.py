@@ -13,7 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from .engines import TableFileError, read_table
+from .engines import TableFileError, foundations, monuments, read_table
+from .engines.base import RuleError
 
 EXIT_OK = 0
 EXIT_INVALID = 2
@@ -61,6 +62,37 @@ def cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_monuments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Say who may build which monument now (and, with --at, what it costs)."""
+    try:
+        table = read_table(load_json(args.file, sys.stdin))
+        if not isinstance(table.sheet, foundations.City):
+            raise TableFileError.at(
+                "game",
+                f"monuments belong to Foundations of Rome, not {table.game.name}",
+            )
+        at = None
+        if args.at is not None:
+            try:
+                at = [foundations.Lot.parse(x.strip()) for x in args.at.split(",")]
+            except RuleError as exc:
+                raise TableFileError.at("--at", str(exc)) from None
+        try:
+            result = monuments.monuments_json(table.sheet, player=args.player, at=at)
+        except monuments.UnknownPlayerError as exc:
+            raise TableFileError.at("--player", str(exc)) from None
+    except InputError as exc:
+        print(exc, file=err)
+        return EXIT_INVALID
+    except TableFileError as exc:
+        for problem in exc.problems:
+            print(problem, file=err)
+        return EXIT_INVALID
+    json.dump(result, out, ensure_ascii=False, indent=2)
+    out.write("\n")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -78,6 +110,21 @@ def build_parser() -> argparse.ArgumentParser:
         "file", metavar="FILE", help="the table file; - reads standard input"
     )
     score.set_defaults(handler=cmd_score)
+    monument = commands.add_parser(
+        "monuments",
+        help="say who may build which monument (Foundations of Rome)",
+        description="For each player, each monument not yet on the board: "
+        "whether they may build it now and why. With --at, also the coins and VP "
+        "that building it on those lots would cost or give to each player.",
+    )
+    monument.add_argument(
+        "file", metavar="FILE", help="the table file; - reads standard input"
+    )
+    monument.add_argument("--player", metavar="ID", help="only this player")
+    monument.add_argument(
+        "--at", metavar="LOTS", help="lots to build on, e.g. A1,A2 (comma-separated)"
+    )
+    monument.set_defaults(handler=cmd_monuments)
     return parser
 
 
