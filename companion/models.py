@@ -119,3 +119,17 @@ class HouseRule(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )
+
+
+class RoadFace(db.Model):  # type: ignore[name-defined,misc]
+    """A road board face a group described, saved to reuse at later tables."""
+
+    __tablename__ = "road_faces"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    board: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The face as the table file writes a road board (spec: "Road boards")."""
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
