@@ -56,7 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import errors, web
     from .models import db
-    from .views import all_roads, foundations, glory, tables
+    from .views import all_roads, foundations, glory, roads, tables
 
     db.init_app(app)
     Migrate(app, db, directory=MIGRATIONS_DIR)
@@ -70,6 +70,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(foundations.bp)
     app.register_blueprint(all_roads.bp)
     app.register_blueprint(glory.bp)
+    app.register_blueprint(roads.bp)
     return app
 
 

@@ -354,3 +354,86 @@ class GameEndForm(VersionedForm):
     catacomb = BooleanField(_l("A player completed the Catacomb"))
     forum = SelectField(_l("Won with the Forum"), validate_choice=False)
     surrender = SelectField(_l("Everyone else surrendered to"), validate_choice=False)
+
+
+# --------------------------------------------------------------------------
+# Roads of Fortune: road board faces
+# --------------------------------------------------------------------------
+
+REWARD_CHOICES = (
+    ("", _l("nothing")),
+    ("vp", _l("victory points")),
+    ("population_token", _l("population token (1 or 2)")),
+    ("coins_from_each", _l("coins from every other player")),
+    ("first_player", _l("first player")),
+    ("swap_lots", _l("swap lots")),
+    ("other", _l("other (as printed)")),
+)
+"""The rewards a milestone space can give (spec: "Road boards", rulebook 000)."""
+
+
+class SlotRow(Form):
+    """One milestone space: its printed reward and an optional alternate."""
+
+    reward = SelectField(
+        _l("Reward"), choices=[SelectChoice(k, v) for k, v in REWARD_CHOICES]
+    )
+    amount = IntegerField(
+        _l("How many"),
+        default=1,
+        validators=[Optional(), NumberRange(min=0, max=99)],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )
+    text = StringField(_l("As printed"), validators=[Optional(), Length(max=120)])
+    alternate = SelectField(
+        _l("Or instead"), choices=[SelectChoice(k, v) for k, v in REWARD_CHOICES]
+    )
+    alternate_amount = IntegerField(
+        _l("How many"),
+        default=1,
+        validators=[Optional(), NumberRange(min=0, max=99)],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )
+
+
+def _era_field(label: Any, default: int) -> IntegerField:
+    return IntegerField(
+        label,
+        default=default,
+        validators=[InputRequired(), NumberRange(min=-20, max=20)],
+        render_kw={"inputmode": "numeric"},
+    )
+
+
+class FaceForm(FlaskForm):
+    """A road board face, described by its kind and printed values."""
+
+    name = StringField(
+        _l("Name of this face"),
+        validators=[InputRequired(), Length(min=1, max=60)],
+        description=_l("For example the number printed on the board, like “3B”."),
+    )
+    kind = RadioField(
+        _l("Kind"),
+        choices=[
+            SelectChoice("milestones", _l("milestone spaces, picked in rank order")),
+            SelectChoice("majority", _l("most influence wins, none loses")),
+        ],
+        default="milestones",
+    )
+    slots = FieldList(FormField(SlotRow), min_entries=4, max_entries=4)
+    most_1 = _era_field(_l("Most influence, era 1 (VP)"), 1)
+    most_2 = _era_field(_l("Most influence, era 2 (VP)"), 2)
+    most_3 = _era_field(_l("Most influence, era 3 (VP)"), 3)
+    none_1 = _era_field(_l("No influence, era 1 (VP, negative: a loss)"), -1)
+    none_2 = _era_field(_l("No influence, era 2"), -2)
+    none_3 = _era_field(_l("No influence, era 3"), -3)
+
+
+class RoadSetupForm(VersionedForm):
+    """The face on each edge of the city board."""
+
+    north = SelectField(_l("North road board"), validate_choice=False)
+    east = SelectField(_l("East road board"), validate_choice=False)
+    south = SelectField(_l("South road board"), validate_choice=False)
+    west = SelectField(_l("West road board"), validate_choice=False)

@@ -19,7 +19,8 @@ from wtforms.fields.choices import SelectChoice
 from .. import store
 from ..engines import TableFileError, read_table
 from ..engines import foundations as fr
-from ..engines.base import RuleError
+from ..engines import roads
+from ..engines.base import Node, RuleError
 from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm
 from ..models import GameTable
 from .tables import (
@@ -239,6 +240,28 @@ def scored_eras(table: GameTable) -> list[ScoredEra]:
     ]
 
 
+def boards_of(document: dict[str, Any], players: Any) -> roads.RoadBoards | None:
+    """The table's road boards (Roads of Fortune), or ``None`` without them."""
+    if "road_boards" not in document:
+        return None
+    return roads.read(Node(document["road_boards"], "road_boards"), players)
+
+
+def current_pick(city: fr.City, boards: roads.RoadBoards) -> roads.Turn | None:
+    """The next pick of the road-board draft: the first edge, in resolution
+    order (rulebook 000, "Gameplay Overview" 1), where someone still picks."""
+    for edge in roads.Edge:
+        turn = roads.next_turn(city, boards, edge)
+        if turn is not None:
+            return turn
+    return None
+
+
+def pending_pick(table: GameTable, city: fr.City) -> roads.Turn | None:
+    boards = boards_of(store.current_document(table), city.players)
+    return current_pick(city, boards) if boards is not None else None
+
+
 def game_over(table: GameTable) -> bool:
     return any(era.era == 3 for era in scored_eras(table))
 
@@ -250,6 +273,9 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     result = fr.score(city) if game_over(table) else None
     return {
         "city": city,
+        "roads_on": bool(table.options.get("roads")) or "road_boards" in document,
+        "roads_ready": "road_boards" in document,
+        "pending": pending_pick(table, city) if "road_boards" in document else None,
         "rows": board_cells(city),
         "columns": column_letters(city),
         "eras": eras,
@@ -673,10 +699,14 @@ def era(table_id: str) -> ResponseReturnValue:
     result = fr.score(city)
     over = game_over(table)
     form = ActionForm(formdata=None, data={"version": table.version})
+    pending = pending_pick(table, city)
     if request.method == "POST":
         posted = ActionForm(request.form)
         if not posted.validate():
             abort(400, _("This button's form was incomplete; reload the page."))
+        if pending is not None:
+            flash(_("The road boards come first: every pick must be made."))
+            return redirect(url_for("roads.draft", table_id=table.id))
         if over:
             flash(_("The game is over: all three eras are scored."))
             return redirect(url_for("tables.show", table_id=table.id))
@@ -728,5 +758,6 @@ def era(table_id: str) -> ResponseReturnValue:
         rows=result_rows(result),
         form=form,
         over=over,
+        pending=pending,
         winners=[p.id for p in fr.winners(result)] if result.final else [],
     )

@@ -1,0 +1,287 @@
+"""Roads of Fortune on a phone: the four road boards, and the draft at era scoring.
+
+The rules (influence, ranking with its tie-breaks, who picks next, what a pick
+gives) are the engine's, ``companion.engines.roads``; this module turns taps
+into picks and saves each as a step of the table's history.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from sqlalchemy import select
+from wtforms.fields.choices import SelectChoice
+
+from .. import store
+from ..engines import TableFileError, read_table
+from ..engines import roads
+from ..engines.base import Node, RuleError
+from ..forms import ActionForm, FaceForm, RoadSetupForm
+from ..models import GameTable, RoadFace, db
+from .foundations import boards_of, city_of, current_pick, fr_table_or_404
+from .tables import STEP_WORDS, conflict_message
+
+bp = Blueprint("roads", __name__)
+
+STEP_WORDS.update(
+    {
+        "rof-setup": _l("Road boards set up"),
+        "rof-pick": _l("%(player)s picked on the %(edge)s road board"),
+    }
+)
+
+EDGE_NAMES = {
+    "north": _l("North"),
+    "east": _l("East"),
+    "south": _l("South"),
+    "west": _l("West"),
+}
+
+PRESET_NAMES = {
+    "worked-example-north": _l("Rulebook example, north face (milestones)"),
+    "worked-example-east": _l("Rulebook example, east face (majority)"),
+    "worked-example-south": _l("Rulebook example, south face (milestones)"),
+    "worked-example-west": _l("Rulebook example, west face (milestones)"),
+}
+
+
+def face_choices() -> list[SelectChoice]:
+    """Every face a table can use: the rulebook's and the group's own."""
+    choices = [SelectChoice(f"preset:{k}", str(v)) for k, v in PRESET_NAMES.items()]
+    saved = db.session.scalars(select(RoadFace).order_by(RoadFace.name))
+    choices += [
+        SelectChoice(f"saved:{face.id}", _("Saved: %(name)s", name=face.name))
+        for face in saved
+    ]
+    return choices
+
+
+def face_json(key: str) -> dict[str, Any]:
+    """The table file's road board for a face choice."""
+    kind, _sep, name = key.partition(":")
+    if kind == "preset" and name in roads.PRESETS:
+        return roads.board_to_json(roads.PRESETS[name])
+    if kind == "saved" and name.isdigit():
+        face = db.session.get(RoadFace, int(name))
+        if face is not None:
+            return dict(face.board)
+    raise KeyError(key)
+
+
+def save_document(
+    table: GameTable,
+    document: dict[str, Any],
+    *,
+    version: int,
+    action: str,
+    details: dict[str, Any],
+) -> None:
+    """Check the whole file with the engines, then save it as the next step."""
+    read_table(document)
+    store.record(
+        table, document, expected_version=version, action=action, details=details
+    )
+
+
+@bp.route("/t/<table_id>/roads/setup", methods=("GET", "POST"))
+def setup(table_id: str) -> ResponseReturnValue:
+    """Choose the face on each edge (rulebook 000, Setup 2-4)."""
+    table = fr_table_or_404(table_id)
+    document = store.current_document(table)
+    current = document.get("road_boards", {})
+    problems: list[str] = []
+    if request.method == "POST":
+        form = RoadSetupForm(request.form)
+    else:
+        defaults = {edge: f"preset:worked-example-{edge}" for edge in EDGE_NAMES}
+        for edge in EDGE_NAMES:
+            if edge in current:
+                for choice in face_choices():
+                    try:
+                        if face_json(choice.value) == current[edge]:
+                            defaults[edge] = choice.value
+                            break
+                    except KeyError:
+                        continue
+        form = RoadSetupForm(formdata=None, data={"version": table.version, **defaults})
+    for edge in EDGE_NAMES:
+        form[edge].choices = face_choices()
+    if request.method == "POST" and form.validate():
+        boards: dict[str, Any] = {}
+        try:
+            for edge in EDGE_NAMES:
+                boards[edge] = face_json(form[edge].data)
+        except KeyError:
+            problems.append(_("Choose a face for every edge."))
+        else:
+            # Changing a face drops the picks made on it.
+            for key in ("choices", "milestones_left"):
+                if key in current:
+                    kept = current[key]
+                    if key == "choices":
+                        kept = {
+                            e: picks
+                            for e, picks in kept.items()
+                            if current.get(e) == boards[e]
+                        }
+                    if kept:
+                        boards[key] = kept
+            new = dict(document)
+            new["road_boards"] = boards
+            try:
+                save_document(
+                    table,
+                    new,
+                    version=form.version.data,
+                    action="rof-setup",
+                    details={},
+                )
+            except store.StaleEditError as exc:
+                problems.append(conflict_message(exc))
+            except TableFileError as exc:
+                problems.extend(str(p) for p in exc.problems)
+            else:
+                flash(_("Road boards saved."))
+                return redirect(url_for("tables.show", table_id=table.id))
+    form.version.data = table.version
+    form.version.raw_data = [str(table.version)]
+    return (
+        render_template(
+            "games/foundations-of-rome/roads_setup.html",
+            table=table,
+            form=form,
+            problems=problems,
+            edges=EDGE_NAMES,
+        ),
+        400 if request.method == "POST" else 200,
+    )
+
+
+def board_json_from(form: FaceForm) -> dict[str, Any]:
+    """The table file's road board described by the face form."""
+    if form.kind.data == "majority":
+        return {
+            "kind": "majority",
+            "most": [form.most_1.data, form.most_2.data, form.most_3.data],
+            "none": [form.none_1.data, form.none_2.data, form.none_3.data],
+        }
+
+    def reward(kind: str, amount: int | None, text: str | None) -> dict[str, Any]:
+        if kind == "first_player":
+            return {"first_player": True}
+        if kind == "other":
+            return {"other": (text or "").strip()}
+        return {kind: amount if amount is not None else 1}
+
+    slots = []
+    for row in form.slots:
+        f = row.form
+        if not f.reward.data:
+            continue
+        slot = {"reward": reward(f.reward.data, f.amount.data, f.text.data)}
+        if f.alternate.data:
+            slot["or"] = reward(f.alternate.data, f.alternate_amount.data, f.text.data)
+        slots.append(slot)
+    return {"kind": "milestones", "slots": slots}
+
+
+@bp.route("/t/<table_id>/roads/face", methods=("GET", "POST"))
+def face(table_id: str) -> ResponseReturnValue:
+    """Describe a face as printed and save it for this and later tables."""
+    table = fr_table_or_404(table_id)
+    form = FaceForm(request.form if request.method == "POST" else None)
+    problems: list[str] = []
+    if request.method == "POST" and form.validate():
+        board = board_json_from(form)
+        players = read_table(store.current_document(table)).players
+        try:
+            # A face is checked as the engine reads a road board of a table file.
+            roads.read(
+                Node({edge: board for edge in EDGE_NAMES}, "road_boards"), players
+            )
+        except TableFileError as exc:
+            problems.extend(p.message for p in exc.problems)
+        else:
+            name = form.name.data.strip()
+            if db.session.scalar(select(RoadFace).where(RoadFace.name == name)):
+                form.name.errors.append(_("A saved face already has this name."))
+            else:
+                db.session.add(RoadFace(name=name, board=board))
+                db.session.commit()
+                flash(_("Face “%(name)s” saved: choose it for an edge.", name=name))
+                return redirect(url_for("roads.setup", table_id=table.id))
+    return (
+        render_template(
+            "games/foundations-of-rome/roads_face.html",
+            table=table,
+            form=form,
+            problems=problems,
+        ),
+        400 if request.method == "POST" else 200,
+    )
+
+
+@bp.route("/t/<table_id>/roads", methods=("GET", "POST"))
+def draft(table_id: str) -> ResponseReturnValue:
+    """The road boards at era scoring: influence, ranks, and each pick in turn."""
+    table = fr_table_or_404(table_id)
+    document = store.current_document(table)
+    city = city_of(table)
+    boards = boards_of(document, city.players)
+    if boards is None:
+        flash(_("Set up the road boards first."))
+        return redirect(url_for("roads.setup", table_id=table.id))
+    problems: list[str] = []
+    turn = current_pick(city, boards)
+    if request.method == "POST":
+        form = ActionForm(request.form)
+        if not form.validate():
+            abort(400, _("This button's form was incomplete; reload the page."))
+        if turn is None:
+            problems.append(_("Every pick is made: score the era."))
+        else:
+            raw = request.form.get("option", "")
+            option = None
+            if raw != "pass":
+                if not raw.isdigit() or int(raw) >= len(turn.options):
+                    abort(400, _("That choice is not open; reload the page."))
+                option = turn.options[int(raw)]
+            try:
+                new_boards = roads.choose(city, boards, turn.edge, turn.choice(option))
+                new = dict(document)
+                new["road_boards"] = roads.to_json(new_boards)
+                save_document(
+                    table,
+                    new,
+                    version=form.version.data,
+                    action="rof-pick",
+                    details={
+                        "player": city.player(turn.player).name,
+                        "edge": str(EDGE_NAMES[turn.edge.value]),
+                    },
+                )
+            except store.StaleEditError as exc:
+                problems.append(conflict_message(exc))
+            except (TableFileError, RuleError) as exc:
+                problems.append(str(exc))
+            else:
+                return redirect(url_for("roads.draft", table_id=table.id))
+    result = roads.resolve(city, boards)
+    return render_template(
+        "games/foundations-of-rome/roads_draft.html",
+        table=table,
+        city=city,
+        boards=boards,
+        result=result,
+        turn=turn,
+        problems=problems,
+        edges=EDGE_NAMES,
+        form=ActionForm(formdata=None, data={"version": table.version}),
+        names={p.id: p.name for p in city.players},
+        Gain=roads.Gain,
+        majority=roads.MajorityBoard,
+    ), (400 if problems else 200)
