@@ -17,9 +17,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
 from .. import store
-from ..engines import TableFileError, read_table
+from ..engines import TableFileError, read_table, roads
 from ..engines import foundations as fr
-from ..engines import roads
 from ..engines.base import Node, RuleError
 from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm
 from ..models import GameTable

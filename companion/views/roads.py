@@ -17,8 +17,7 @@ from sqlalchemy import select
 from wtforms.fields.choices import SelectChoice
 
 from .. import store
-from ..engines import TableFileError, read_table
-from ..engines import roads
+from ..engines import TableFileError, read_table, roads
 from ..engines.base import Node, RuleError
 from ..forms import ActionForm, FaceForm, RoadSetupForm
 from ..models import GameTable, RoadFace, db
