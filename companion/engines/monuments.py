@@ -1562,43 +1562,56 @@ def _compare(
         )
     most = req.rank is Rank.MOST
     best = (max if most else min)(others.values())
+    mine_args: dict[str, MessageArg] = {"card": name, "measure": label, "value": mine}
     if (best > mine) if most else (best < mine):
         leaders = [pid for pid, v in others.items() if v == best]
-        fields: dict[str, MessageArg] = {
-            "card": name,
-            "measure": label,
-            "value": mine,
-            "other": best,
-            "names": _names(city, leaders),
-        }
-        if len(leaders) == 1:
-            text = (
-                "{card}: your {measure} {value} is below {names}'s {other}"
-                if most
-                else "{card}: your {measure} {value} is above {names}'s {other}"
+        names = _names(city, leaders)
+        if most and len(leaders) == 1:
+            text = msg(
+                "{card}: your {measure} {value} is below {names}'s {other}",
+                names=names,
+                other=best,
+                **mine_args,
+            )
+        elif most:
+            text = msg(
+                "{card}: your {measure} {value} is below the {other} of {names}",
+                names=names,
+                other=best,
+                **mine_args,
+            )
+        elif len(leaders) == 1:
+            text = msg(
+                "{card}: your {measure} {value} is above {names}'s {other}",
+                names=names,
+                other=best,
+                **mine_args,
             )
         else:
-            text = (
-                "{card}: your {measure} {value} is below the {other} of {names}"
-                if most
-                else "{card}: your {measure} {value} is above the {other} of {names}"
+            text = msg(
+                "{card}: your {measure} {value} is above the {other} of {names}",
+                names=names,
+                other=best,
+                **mine_args,
             )
-        return False, msg(text, **fields)
-    if tied:
-        text = (
-            "{card}: your {measure} {value} is the highest, tied with {names}"
-            if most
-            else "{card}: your {measure} {value} is the lowest, tied with {names}"
+        return False, text
+    if tied and most:
+        text = msg(
+            "{card}: your {measure} {value} is the highest, tied with {names}",
+            names=_names(city, tied),
+            **mine_args,
         )
-        return True, msg(
-            text, card=name, measure=label, value=mine, names=_names(city, tied)
+    elif tied:
+        text = msg(
+            "{card}: your {measure} {value} is the lowest, tied with {names}",
+            names=_names(city, tied),
+            **mine_args,
         )
-    text = (
-        "{card}: your {measure} {value} is the highest"
-        if most
-        else "{card}: your {measure} {value} is the lowest"
-    )
-    return True, msg(text, card=name, measure=label, value=mine)
+    elif most:
+        text = msg("{card}: your {measure} {value} is the highest", **mine_args)
+    else:
+        text = msg("{card}: your {measure} {value} is the lowest", **mine_args)
+    return True, text
 
 
 def _owns(

@@ -7,16 +7,20 @@ shared rules rulebook 001 ("Monuments Expansion", "Monument Markers").
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
+from string import Formatter
 from typing import Any
 
 import pytest
+from babel.messages.extract import extract_from_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engines import read_table
-from companion.engines.base import Player, TableFileError
+from companion.engines.base import Message, Player, TableFileError
 from companion.engines.foundations import (
     Building,
     BuildingType,
@@ -55,6 +59,7 @@ from companion.engines.monuments import (
 from .strategies import for_cities
 
 HERE = Path(__file__).resolve().parent
+ENGINES = HERE.parents[1] / "companion" / "engines"
 PROPERTY = settings(max_examples=60, deadline=None)
 
 NAMES = {"red": "Ana", "blue": "Bo", "green": "Chiara", "purple": "Dario"}
@@ -1252,6 +1257,72 @@ def test_golden_example(example: dict[str, Any]) -> None:
             # TOML has no null: "unknown" stands for it
             want = {k: None if v == "unknown" else v for k, v in values.items()}
             assert {k: got[pid][slug][k] for k in want} == want, (pid, slug)
+
+
+# --------------------------------------------------------------------------
+# Every sentence is a translatable Message (the web layer translates them)
+# --------------------------------------------------------------------------
+
+
+@cache
+def extracted() -> frozenset[str]:
+    """The templates ``pybabel extract`` finds in the engines (babel.cfg)."""
+    found: set[str] = set()
+    for path in ENGINES.glob("*.py"):
+        for _, message, _, _ in extract_from_file(
+            "python", str(path), keywords={"msg": None, "nmsg": (1, 2)}
+        ):
+            found.update(message if isinstance(message, tuple) else (message,))
+    return frozenset(found)
+
+
+def parts(message: Message) -> Iterator[Message]:
+    yield message
+    for value in message.fields.values():
+        if isinstance(value, Message):
+            yield from parts(value)
+
+
+def fields_of(template: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(template) if name}
+
+
+def all_messages() -> Iterator[Message]:
+    for card in CARDS:
+        text = card_text(card)
+        yield from (text.requirement, text.footer, text.shape, text.types)
+        yield from (text.reading, *text.effects, text.source.as_message())
+    yield from GENERAL_READINGS
+    for _, c, _, _ in ELIGIBILITY:
+        for cards in eligibilities(c).values():
+            yield from (e.why for e in cards.values())
+    for slug, c, lots, _ in PLACEMENTS:
+        yield from placement_messages(c, slug, lots)
+    for _, slug, c, lots, _ in REFUSALS:
+        yield from placement_messages(c, slug, lots)
+
+
+def placement_messages(c: City, slug: str, lots: str) -> Iterator[Message]:
+    p = placement(c, "red", slug, L(lots))
+    yield from (*p.problems, *p.notes, *(t.text for t in p.transfers))
+    if p.follow_up is not None:
+        yield p.follow_up
+
+
+def test_every_sentence_is_a_sound_translatable_message() -> None:
+    seen = 0
+    for message in all_messages():
+        for part in parts(message):
+            seen += 1
+            assert fields_of(part.template) <= set(part.fields), part.template
+            if part.plural is not None:
+                assert fields_of(part.plural) == fields_of(part.template)
+                assert isinstance(part.fields[part.count], int)
+            if part.template != "{text}":  # base's verbatim text (names, lots)
+                assert part.template in extracted(), part.template
+                assert part.plural is None or part.plural in extracted()
+        assert str(message) and "{" not in str(message)
+    assert seen > 1000
 
 
 # --------------------------------------------------------------------------
