@@ -501,6 +501,10 @@ class MonumentCard:
     def has(self, btype: BuildingType) -> bool:
         return btype in self.types
 
+    def cited(self, rule: Citation) -> Citation:
+        """The card, then the rule of rulebook 001 it applies."""
+        return replace(self.source, also=(rule,))
+
 
 Catalogue: TypeAlias = Mapping[str, MonumentCard]
 """Cards by slug, in the order of the rulebook."""
@@ -1771,6 +1775,9 @@ def _eligibility(
             why=why,
             effects=_semicolons([effect_words(e) for e in card.effects]),
         )
+    req = card.requirement
+    if isinstance(req, Compare) and req.measure in _MEASURE_SOURCES:
+        return result(eligible, why, card.cited(_MEASURE_SOURCES[req.measure]))
     return result(eligible, why, card.source)
 
 
@@ -2239,19 +2246,21 @@ def _score(board: Sequence[Profile], index: int, era: int) -> MonumentScore:
     if card is None:
         raise TypeError("not a monument")
     label = profile.label()
-    source = card.source
     footer = card.footer
     near = [board[i] for i in _adjacent(board, index)]
     civic: list[Line] = []
     commercial: list[Line] = []
     coins: list[Line] = []
     if footer.civic and card.has(_V):
-        civic.append(_adjacency_line(label, footer.civic, near, source))
-    if footer.vp:
-        flat = Line(
-            footer.vp, msg("{label}: {vp} VP", label=label, vp=footer.vp), source
+        civic.append(
+            _adjacency_line(label, footer.civic, near, card.cited(CIVIC_SCORING))
         )
-        (commercial if card.has(_C) else civic).append(flat)
+    if footer.vp:
+        flat = msg("{label}: {vp} VP", label=label, vp=footer.vp)
+        if card.has(_C):
+            commercial.append(Line(footer.vp, flat, card.cited(COMMERCIAL_SCORING)))
+        else:
+            civic.append(Line(footer.vp, flat, card.cited(CIVIC_SCORING)))
     silver = profile.silver
     if silver:
         extra = silver - footer.silver
@@ -2275,7 +2284,7 @@ def _score(board: Sequence[Profile], index: int, era: int) -> MonumentScore:
                         what=what,
                         vp=silver,
                     ),
-                    source,
+                    card.cited(END_OF_GAME),
                 )
             )
         else:
@@ -2283,7 +2292,7 @@ def _score(board: Sequence[Profile], index: int, era: int) -> MonumentScore:
                 Line(
                     silver,
                     msg("{label}: {what} collected as coins", label=label, what=what),
-                    source,
+                    card.cited(COMMERCIAL_SCORING),
                 )
             )
     return MonumentScore(

@@ -728,8 +728,13 @@ def test_every_card_has_eligibility_rows() -> None:
 
 def test_eligibility_cites_the_card() -> None:
     e = eligibility(city(), "red", "temple-of-mars")
-    assert e.source == CATALOGUE["temple-of-mars"].source
+    # the card, then the rule that says what income is
+    assert str(e.source) == (
+        "rulebook 000, Alternate Monuments - Temple of Mars; "
+        "rulebook 001, Action 1: Take Income"
+    )
     assert (e.slug, e.player) == ("temple-of-mars", "red")
+    assert eligibility(city(), "red", "regia").source == CATALOGUE["regia"].source
 
 
 def test_names_that_repeat_get_their_id() -> None:
