@@ -1,0 +1,305 @@
+"""Rules entries: what one entry is, and reading them from a data file's text.
+
+An entry is one rule in our own words, in one language, with the rulebook
+section it summarises. The package keeps them in ``data/<game>.toml``, one file
+per game; house rules are entries that players write at run time.
+
+Pure: standard library only, no I/O (``resources.py`` reads the files).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from ..engines import GAMES
+from ..engines.base import Citation, Node, TableFileError
+from ..engines.glory_terms import Lang
+
+RULEBOOKS: Final = ("000", "001", "002", "003", "004")
+"""The rulebooks in ../shared/rulebooks an entry may cite."""
+GAME_DATA: Final = "game-data"
+"""Cited as the "rulebook" where no rulebook states a fact and
+../shared/game-data.md does (Glory to Rome card texts, the building catalogue)."""
+GAME_SLUGS: Final = tuple(game.slug for game in GAMES)
+
+KEY_RE: Final = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+"""An entry key: lowercase words joined by hyphens (``merchant-bonus``)."""
+HOUSE_KEY_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+TITLE_MAX: Final = 100
+TEXT_MAX: Final = 2000
+
+
+class RulesDataError(ValueError):
+    """Rules data that cannot be used: a bad data file, entry or glossary."""
+
+
+class InvalidEntryError(RulesDataError):
+    """An entry (or a house rule) that breaks the entry format; the message
+    names the file and the path of the value, e.g. ``all-roads.toml: rule[3].key``."""
+
+
+class UnknownEntryError(KeyError):
+    """No entry has this id."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One rule in one language.
+
+    Package entries are identified by game, key and language; the same key in
+    another language is the same rule translated (see :attr:`rule_id`).
+    """
+
+    game: str
+    """The game's slug (``companion.engines.GAMES``)."""
+    key: str
+    """Stable within the game: the rule's name in the data file."""
+    lang: Lang
+    title: str
+    text: str
+    sources: tuple[Citation, ...]
+    """The rulebook sections this entry summarises, the main one first; empty
+    for a house rule."""
+    is_house_rule: bool = False
+    reference: bool = False
+    """A component's text (a Monument card, a group of Glory to Rome cards, the
+    box contents) rather than a rule of play: general questions rank it a
+    little lower; a question that names the component still finds it first."""
+
+    @property
+    def id(self) -> str:
+        """Stable id for links: ``glory-to-rome.merchant-bonus.it``, or
+        ``house.<key>`` for a house rule."""
+        if self.is_house_rule:
+            return f"house.{self.key}"
+        return f"{self.game}.{self.key}.{self.lang.value}"
+
+    @property
+    def rule_id(self) -> str:
+        """The rule whatever the language: ``glory-to-rome.merchant-bonus``."""
+        if self.is_house_rule:
+            return f"house.{self.key}"
+        return f"{self.game}.{self.key}"
+
+    @property
+    def source(self) -> Citation | None:
+        """The main rulebook section, or ``None`` for a house rule."""
+        return self.sources[0] if self.sources else None
+
+    @property
+    def source_text(self) -> str:
+        """Every source in words (English), as the ``companion rules`` command
+        prints it: ``rulebook 003, Mercante, p. 8; rulebook 004, 5、出售建材``."""
+        if self.is_house_rule:
+            return "house rule"
+        return "; ".join(cite_text(c) for c in self.sources)
+
+
+def cite_text(citation: Citation) -> str:
+    """A citation in words; game-data.md is named as the file it is."""
+    if citation.rulebook == GAME_DATA:
+        return f"game-data.md, {citation.section}"
+    return str(citation)
+
+
+def _read_sources(node: Node) -> tuple[Citation, ...]:
+    sources: list[Citation] = []
+    for item in node.list(min_len=1):
+        fields = item.object(required=("rulebook", "section"), optional=("page",))
+        rulebook = fields["rulebook"].choice((*RULEBOOKS, GAME_DATA))
+        section = fields["section"].str(min_len=1, max_len=200).strip()
+        if not section:
+            raise fields["section"].fail("must not be blank")
+        page = fields["page"].int(min=1, max=99) if "page" in fields else None
+        sources.append(Citation(rulebook, section, page))
+    return tuple(sources)
+
+
+_WIDE = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
+"""Chinese characters and full-width punctuation: no space between lines."""
+
+
+def join_lines(text: str) -> str:
+    """Text written over several lines as one paragraph: runs of spaces become
+    one space, and a line break becomes a space, or nothing where it falls
+    between Chinese characters (Chinese has no spaces)."""
+    joined = ""
+    for line in text.splitlines():
+        line = " ".join(line.split())
+        if not line:
+            continue
+        if joined and not (_WIDE.match(joined[-1]) or _WIDE.match(line[0])):
+            joined += " "
+        joined += line
+    return joined
+
+
+def _read_text(node: Node, *, max_len: int) -> str:
+    text = join_lines(node.str(min_len=1, max_len=max_len))
+    if not text:
+        raise node.fail("must not be blank")
+    return text
+
+
+def load_entries(text: str, *, name: str = "<rules>") -> list[Entry]:
+    """Read the entries of one game's data file (TOML text).
+
+    The file names its ``game`` and lists ``[[rule]]`` tables, each with a
+    ``key``, its ``sources`` and an ``en`` title and text (``it``, ``zh`` and
+    ``reference`` optional). A text may be written over several lines (see
+    :func:`join_lines`).
+
+    :param name: the file's name, for messages.
+    :raises InvalidEntryError: the text is not TOML, or a value breaks the
+        format; the message names the file and the path.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidEntryError(f"{name}: not valid TOML: {exc}") from None
+    try:
+        return _read_entries(Node(data))
+    except TableFileError as exc:
+        raise InvalidEntryError(
+            "\n".join(f"{name}: {problem}" for problem in exc.problems)
+        ) from None
+
+
+def _read_entries(root: Node) -> list[Entry]:
+    fields = root.object(required=("game", "rule"))
+    game = fields["game"].choice(GAME_SLUGS)
+    entries: list[Entry] = []
+    seen: set[str] = set()
+    for item in fields["rule"].list(min_len=1):
+        rule = item.object(
+            required=("key", "sources", "en"),
+            optional=("reference", "it", "zh"),
+        )
+        key = rule["key"].str()
+        if not KEY_RE.match(key):
+            raise rule["key"].fail(f"{key!r} is not lowercase words joined by '-'")
+        if key in seen:
+            raise rule["key"].fail(f"the key {key!r} is used twice")
+        seen.add(key)
+        sources = _read_sources(rule["sources"])
+        reference = rule["reference"].bool() if "reference" in rule else False
+        for lang in Lang:
+            if lang.value not in rule:
+                continue
+            words = rule[lang.value].object(required=("title", "text"))
+            entries.append(
+                Entry(
+                    game=game,
+                    key=key,
+                    lang=lang,
+                    title=_read_text(words["title"], max_len=TITLE_MAX),
+                    text=_read_text(words["text"], max_len=TEXT_MAX),
+                    sources=sources,
+                    reference=reference,
+                )
+            )
+    return entries
+
+
+def house_rule(
+    key: str,
+    *,
+    game: str,
+    title: str,
+    text: str,
+    lang: Lang | str = Lang.EN,
+) -> Entry:
+    """A house rule as an entry, checked like the package's own.
+
+    :param key: the house rule's id in its store (letters, digits, ``-``, ``_``).
+    :raises InvalidEntryError: an unknown game or language, a bad key, or a
+        blank or too long title or text.
+    """
+    if not HOUSE_KEY_RE.match(key):
+        raise InvalidEntryError(f"house rule key {key!r} is not a short id")
+    if game not in GAME_SLUGS:
+        raise InvalidEntryError(f"unknown game {game!r}")
+    try:
+        language = Lang(lang)
+    except ValueError:
+        raise InvalidEntryError(f"unknown language {lang!r}") from None
+    try:
+        clean_title = _read_text(Node(title, "title"), max_len=TITLE_MAX)
+        clean_text = _read_text(Node(text, "text"), max_len=TEXT_MAX)
+    except TableFileError as exc:
+        raise InvalidEntryError(str(exc)) from None
+    return Entry(
+        game=game,
+        key=key,
+        lang=language,
+        title=clean_title,
+        text=clean_text,
+        sources=(),
+        is_house_rule=True,
+    )
+
+
+_PAGE_RE = re.compile(r"\b(?:p|pp|pag|page)\.?\s*(\d+)", re.IGNORECASE)
+_PAREN_RE = re.compile(r"\([^)]*\)")
+_BOOK_RE = re.compile(r"^\s*(\d{3})\b\s*(?:\([^)]*\))?\s*,?\s*(.*)$", re.DOTALL)
+
+
+def parse_citations(text: str) -> tuple[Citation, ...]:
+    """The rulebook citations in a source written as text, as some engines
+    give them: ``"003, Mercante, p.8; 004, 5、出售建材"`` or
+    ``"002 (All Roads), II.1 Build Houses"``.
+
+    Parts that name no rulebook (``game-data.md 3.4``) are left out; a part's
+    first page is kept, parentheses are dropped.
+    """
+    found: list[Citation] = []
+    for part in text.split(";"):
+        match = _BOOK_RE.match(part)
+        if not match:
+            continue
+        rest = match.group(2)
+        page_match = _PAGE_RE.search(rest)
+        page = int(page_match.group(1)) if page_match else None
+        section = _PAREN_RE.sub(" ", _PAGE_RE.sub(" ", rest))
+        section = " ".join(section.replace(",", " ").split())
+        found.append(Citation(match.group(1), section, page))
+    return tuple(found)
+
+
+def section_key(section: str) -> str:
+    """A section name reduced for comparison: case, spaces and punctuation
+    do not matter (``"II.1 Build Houses"`` is ``"ii1buildhouses"``)."""
+    return "".join(ch for ch in section.casefold() if ch.isalnum())
+
+
+def check_unique(entries: Sequence[Entry]) -> None:
+    """Refuse two entries with one id (the same key twice in a game).
+
+    :raises InvalidEntryError: naming the id.
+    """
+    seen: set[str] = set()
+    for entry in entries:
+        if entry.id in seen:
+            raise InvalidEntryError(f"two entries have the id {entry.id!r}")
+        seen.add(entry.id)
+
+
+__all__ = [
+    "GAME_DATA",
+    "RULEBOOKS",
+    "Entry",
+    "InvalidEntryError",
+    "RulesDataError",
+    "UnknownEntryError",
+    "check_unique",
+    "cite_text",
+    "house_rule",
+    "join_lines",
+    "load_entries",
+    "parse_citations",
+    "section_key",
+]

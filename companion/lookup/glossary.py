@@ -1,0 +1,312 @@
+"""The glossary: the games' terms joined across English, Italian and Chinese.
+
+Each term is one idea (the Merchant, a lot marker, a tie) with the words that
+say it in each language: ``Merchant`` / ``Mercante`` / ``商人``. The search
+marks every entry and every question with the terms they contain, so a
+question in one language finds entries written in another. The glossary also
+knows the games' names, so a question that names a game is scoped to it.
+
+Pure: standard library only, no I/O. The data is ``data/glossary.toml``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from ..engines.base import Node, TableFileError
+from ..engines.glory_terms import Lang
+from .entries import GAME_SLUGS, KEY_RE, RulesDataError
+from .text import Script, Token, fold, has_cjk, is_stopword, tokens
+
+
+class GlossaryError(RulesDataError):
+    """A glossary file that breaks its format; the message names the path."""
+
+
+@dataclass(frozen=True)
+class Term:
+    """One idea and its words in each language (singular and plural, synonyms)."""
+
+    id: str
+    words: Mapping[Lang, tuple[str, ...]]
+    game: str | None = None
+    """The game the term belongs to, or ``None`` for words every game uses."""
+
+    @property
+    def token(self) -> str:
+        """The term's token in the search index: ``k`` and its id's letters."""
+        return concept_token(self.id)
+
+
+def concept_token(term_id: str) -> str:
+    """The index token of a term id: ``lot-marker`` gives ``klotmarker``."""
+    return "k" + re.sub(r"[^a-z0-9]", "", term_id)
+
+
+@dataclass(frozen=True)
+class GameName:
+    """The names a question may use for one game."""
+
+    slug: str
+    names: tuple[str, ...]
+    drop: bool = True
+    """Whether the name's words leave the question once it has set the game
+    (``Glory to Rome``: yes; ``Roads of Fortune`` says what is asked: no)."""
+
+
+@dataclass(frozen=True)
+class Words:
+    """A text as the glossary reads it: the stems of its meaningful Latin words
+    (in order, with each one's token index) and its folded form for Chinese."""
+
+    stems: tuple[str, ...]
+    positions: tuple[int, ...]
+    folded: str
+
+    @classmethod
+    def of(cls, text: str) -> Words:
+        return cls.of_tokens(list(tokens(text)), fold(text))
+
+    @classmethod
+    def of_tokens(cls, found: Sequence[Token], folded: str) -> Words:
+        """The words of a text already cut into tokens (``folded``: the whole
+        text folded, for Chinese)."""
+        stems: list[str] = []
+        positions: list[int] = []
+        for index, token in enumerate(found):
+            if token.script is Script.LATIN and not is_stopword(token.text):
+                stems.append(token.stem)
+                positions.append(index)
+        return cls(tuple(stems), tuple(positions), folded)
+
+
+_Form = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """Every term, and the games' names; finds them in a text."""
+
+    terms: tuple[Term, ...] = ()
+    games: tuple[GameName, ...] = ()
+    _latin: Mapping[str, tuple[tuple[str, _Form], ...]] = field(
+        init=False, repr=False, compare=False
+    )
+    _cjk: tuple[tuple[str, str], ...] = field(init=False, repr=False, compare=False)
+    _by_id: Mapping[str, Term] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        latin: dict[str, list[tuple[str, _Form]]] = {}
+        cjk: list[tuple[str, str]] = []
+        for term in self.terms:
+            for words in term.words.values():
+                for word in words:
+                    if has_cjk(word):
+                        cjk.append((term.id, fold(word).replace(" ", "")))
+                        continue
+                    form = Words.of(word).stems
+                    if form:
+                        latin.setdefault(form[0], []).append((term.id, form))
+        frozen = {first: tuple(forms) for first, forms in latin.items()}
+        object.__setattr__(self, "_latin", MappingProxyType(frozen))
+        # longest first, so that a longer word takes its characters
+        cjk.sort(key=lambda item: -len(item[1]))
+        object.__setattr__(self, "_cjk", tuple(cjk))
+        by_id = {term.id: term for term in self.terms}
+        object.__setattr__(self, "_by_id", MappingProxyType(by_id))
+
+    def term(self, term_id: str) -> Term:
+        """The term with this id.
+
+        :raises KeyError: no such term.
+        """
+        return self._by_id[term_id]
+
+    def find(self, words: Words, *, gap: int = 0) -> dict[str, list[tuple[int, int]]]:
+        """The terms said in ``words``, each with where its Latin words are.
+
+        A term of several words matches when they come in order with at most
+        ``gap`` other meaningful words between each two (questions are loose:
+        "build my Insula over" still says *build over*). A longer term takes
+        its words from shorter ones. Chinese words match anywhere in the
+        folded text, unless inside a longer Chinese word that matched.
+
+        :return: term id -> list of (first, last) indexes into ``words.stems``;
+            an empty list for a Chinese match.
+        """
+        matches: list[tuple[int, int, str, int]] = []
+        stems = words.stems
+        for start, first in enumerate(stems):
+            for term_id, form in self._latin.get(first, ()):
+                end = _match_from(stems, start, form, gap)
+                if end is not None:
+                    matches.append((start, end, term_id, len(form)))
+        # The longest term wins its words: "pietra miliare" is a milestone, not
+        # also the material "pietra"; "road board" is not also "road".
+        matches.sort(key=lambda m: (-m[3], m[0]))
+        taken: set[int] = set()
+        found: dict[str, list[tuple[int, int]]] = {}
+        for start, end, term_id, size in matches:
+            if size > 1:
+                span = set(range(start, end + 1))
+                if span & taken:
+                    continue
+                taken |= span
+            elif start in taken:
+                continue
+            found.setdefault(term_id, []).append((start, end))
+        folded = words.folded
+        for term_id, word in self._cjk:
+            if word in folded:
+                found.setdefault(term_id, [])
+                folded = folded.replace(word, "\0")
+        return found
+
+    def game_in(self, text: str) -> tuple[str | None, str]:
+        """The game a question names, and the question without the name.
+
+        Names match word for word, little words included (``All Roads`` is not
+        any question about roads); a name whose ``drop`` is false stays in the
+        question (it says what is asked).
+
+        :return: ``(slug, rest)``, or ``(None, text)`` when it names no game.
+        """
+        found = list(tokens(text))
+        stems = [t.stem if t.script is Script.LATIN else "" for t in found]
+        for game in self.games:
+            for name in game.names:
+                if has_cjk(name):
+                    at = text.find(name)
+                    if at < 0:
+                        continue
+                    start, end = at, at + len(name)
+                else:
+                    form = [t.stem for t in tokens(name)]
+                    n = len(form)
+                    spot = next(
+                        (
+                            i
+                            for i in range(len(stems) - n + 1)
+                            if stems[i : i + n] == form
+                        ),
+                        None,
+                    )
+                    if spot is None:
+                        continue
+                    start, end = found[spot].start, found[spot + n - 1].end
+                if not game.drop:
+                    return game.slug, text
+                return game.slug, f"{text[:start]} {text[end:]}"
+        return None, text
+
+    def forms(self, term_ids: Iterable[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+        """All the words of these terms: (Latin stems, Chinese words)."""
+        stems: set[str] = set()
+        cjk: list[str] = []
+        for term_id in term_ids:
+            term = self._by_id.get(term_id)
+            if term is None:
+                continue
+            for words in term.words.values():
+                for word in words:
+                    if has_cjk(word):
+                        cjk.append(fold(word).replace(" ", ""))
+                    else:
+                        stems.update(Words.of(word).stems)
+        return frozenset(stems), tuple(cjk)
+
+    def latin_stems(self) -> frozenset[str]:
+        """Every stem a Latin term word has (part of the search's vocabulary)."""
+        return frozenset(
+            s for forms in self._latin.values() for _, f in forms for s in f
+        )
+
+
+def _match_from(stems: Sequence[str], start: int, form: _Form, gap: int) -> int | None:
+    """The index of the last stem of ``form`` matched from ``start``, or None."""
+    position = start
+    for part in form[1:]:
+        for step in range(1, gap + 2):
+            if position + step < len(stems) and stems[position + step] == part:
+                position += step
+                break
+        else:
+            return None
+    return position
+
+
+def load_glossary(text: str, *, name: str = "glossary.toml") -> Glossary:
+    """Read the glossary file (TOML text).
+
+    ``[[game]]`` tables give a ``slug`` and its ``names`` (``drop`` optional);
+    ``[[term]]`` tables give an ``id``, an optional ``game`` and the words in
+    ``en``, ``it`` and ``zh`` (lists; at least two languages, so the term joins
+    something).
+
+    :raises GlossaryError: not TOML, or a value that breaks the format.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise GlossaryError(f"{name}: not valid TOML: {exc}") from None
+    try:
+        return _read_glossary(Node(data))
+    except TableFileError as exc:
+        raise GlossaryError(
+            "\n".join(f"{name}: {problem}" for problem in exc.problems)
+        ) from None
+
+
+def _word_list(node: Node) -> tuple[str, ...]:
+    words: list[str] = []
+    for item in node.list(min_len=1):
+        word = " ".join(item.str(min_len=1, max_len=60).split())
+        if not word:
+            raise item.fail("must not be blank")
+        if not has_cjk(word) and not Words.of(word).stems:
+            raise item.fail(f"{word!r} has only little words; it would never match")
+        words.append(word)
+    return tuple(words)
+
+
+def _read_glossary(root: Node) -> Glossary:
+    fields = root.object(required=("term",), optional=("game",))
+    games: list[GameName] = []
+    for item in fields["game"].list() if "game" in fields else ():
+        name = item.object(required=("slug", "names"), optional=("drop",))
+        drop = name["drop"].bool() if "drop" in name else True
+        games.append(
+            GameName(name["slug"].choice(GAME_SLUGS), _word_list(name["names"]), drop)
+        )
+    terms: list[Term] = []
+    seen: set[str] = set()
+    langs = tuple(lang.value for lang in Lang)
+    for item in fields["term"].list(min_len=1):
+        node = item.object(required=("id",), optional=("game", *langs))
+        term_id = node["id"].str()
+        if not KEY_RE.match(term_id):
+            raise node["id"].fail(f"{term_id!r} is not lowercase words joined by '-'")
+        if term_id in seen:
+            raise node["id"].fail(f"the term {term_id!r} is listed twice")
+        seen.add(term_id)
+        words = {Lang(lang): _word_list(node[lang]) for lang in langs if lang in node}
+        if len(words) < 2:
+            raise item.fail("a term needs words in at least two languages")
+        game = node["game"].choice(GAME_SLUGS) if "game" in node else None
+        terms.append(Term(term_id, MappingProxyType(words), game))
+    return Glossary(tuple(terms), tuple(games))
+
+
+__all__ = [
+    "GameName",
+    "Glossary",
+    "GlossaryError",
+    "Term",
+    "Words",
+    "concept_token",
+    "load_glossary",
+]

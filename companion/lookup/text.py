@@ -1,0 +1,216 @@
+"""Words as the rules search sees them: folding, stems, Chinese character pairs.
+
+The same functions read the entries and the players' questions, so the two
+always meet on equal terms. Pure: standard library only, no I/O.
+
+- Latin text (English, Italian) is folded (NFKC, case, accents removed), split
+  into words (apostrophes and hyphens split: ``dell'era`` is ``dell`` + ``era``)
+  and each word is cut to a light stem shared by both languages (``lotti`` and
+  ``lotto`` give ``lott``, ``houses`` and ``house`` give ``hous``).
+- Chinese has no spaces: a run of Chinese characters becomes its overlapping
+  character pairs (``金库上限`` gives ``金库 库上 上限``), and a single character
+  stays itself. Pairs find two-character words, which SQLite's own tokenizers
+  miss (../shared/tech-notes.md, "SQLite full-text search").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+
+from ..engines.glory_terms import Lang
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+TOKEN_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+")
+"""A run of Chinese characters, or a run of other letters and digits."""
+CJK_RE = re.compile(rf"[{_CJK}]")
+
+
+class Script(Enum):
+    """How a token is written."""
+
+    LATIN = "latin"
+    """Letters and digits of an alphabet (English and Italian here)."""
+    CJK = "cjk"
+    """Chinese characters: no spaces between words."""
+
+
+@dataclass(frozen=True)
+class Token:
+    """A word (or a run of Chinese characters) found in a text, with its place."""
+
+    text: str
+    """The folded form: lowercase, no accents (Chinese is left as written)."""
+    start: int
+    end: int
+    """Offsets in the original text, ``text[start:end]``."""
+    script: Script
+
+    @property
+    def stem(self) -> str:
+        """The light stem of a Latin word; a Chinese run as it is."""
+        return stem(self.text) if self.script is Script.LATIN else self.text
+
+
+def fold(text: str) -> str:
+    """``text`` in lowercase without accents, full-width forms made plain.
+
+    >>> fold("Città PIÙ Ｂ面")
+    'citta piu b面'
+    """
+    text = unicodedata.normalize("NFKC", text).casefold()
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return unicodedata.normalize("NFC", bare)
+
+
+def tokens(text: str) -> Iterator[Token]:
+    """The words and Chinese runs of ``text``, in order, with their offsets."""
+    for match in TOKEN_RE.finditer(text):
+        raw = match.group()
+        if CJK_RE.match(raw):
+            yield Token(raw, match.start(), match.end(), Script.CJK)
+            continue
+        if raw.isascii():
+            folded = raw.lower()
+        else:
+            folded = "".join(ch for ch in fold(raw) if ch.isalnum())
+        if folded:
+            yield Token(folded, match.start(), match.end(), Script.LATIN)
+
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` has any Chinese character."""
+    return CJK_RE.search(text) is not None
+
+
+_SUFFIXES: tuple[tuple[str, str], ...] = (
+    ("zioni", "zion"),
+    ("zione", "zion"),
+    ("sses", "ss"),
+    ("ings", ""),
+    ("ies", "y"),
+    ("ing", ""),
+    ("es", ""),
+    ("ed", ""),
+    ("s", ""),
+)
+"""English plural and verb endings and the Italian ``-zione``, longest first."""
+_KEEP_S = ("ss", "us", "is")
+_VOWELS = "aeio"
+
+
+@lru_cache(maxsize=1 << 16)
+def stem(word: str) -> str:
+    """A light stem of a folded Latin word, the same for English and Italian.
+
+    Cuts the longest ending (plural, ``-ing``, ``-ed``) that leaves at least
+    three letters, then one final vowel of a word of four letters or more.
+    Numbers and short words stay as they are.
+
+    >>> [stem(w) for w in ("buildings", "houses", "lotti", "lotto", "era", "bonus")]
+    ['build', 'hous', 'lott', 'lott', 'era', 'bonus']
+    """
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    for suffix, replacement in _SUFFIXES:
+        if not word.endswith(suffix):
+            continue
+        if suffix == "s" and word.endswith(_KEEP_S):
+            break
+        cut = word[: -len(suffix)] + replacement
+        if len(cut) >= 3:
+            word = cut
+            break
+    if len(word) >= 4 and word[-1] in _VOWELS:
+        word = word[:-1]
+    return word
+
+
+def cjk_pairs(run: str) -> list[str]:
+    """The overlapping character pairs of a Chinese run (one character: itself).
+
+    >>> cjk_pairs("金库上限")
+    ['金库', '库上', '上限']
+    """
+    if len(run) < 2:
+        return [run] if run else []
+    return [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+STOPWORDS: dict[Lang, frozenset[str]] = {
+    Lang.EN: frozenset(
+        """a an the and or of to in on at for from by with as into onto about
+        is are was were be been being am do does did done can could will would
+        shall should may might must has have had having get gets got
+        i me my mine you your yours we us our he him his she her it its they
+        them their this that these those there here what which who whom whose
+        how when where why if then than so such also just only still yet
+        there's it's i've i'm don't doesn't all any some one ones thing things
+        happen happens happened someone something anything""".split()
+    ),
+    Lang.IT: frozenset(
+        """il lo la i gli le l un una uno un' di a da in con su per tra fra e ed
+        o od che chi cosa come quando quanto quanta quanti quante quale quali
+        del dello della dei degli delle dell al allo alla ai agli alle all
+        dal dallo dalla dai dagli dalle dall nel nello nella nei negli nelle
+        nell sul sullo sulla sui sugli sulle sull col coi c ci si ne mi ti vi
+        d s mio mia miei mie tuo tua tuoi tue suo sua suoi sue loro nostro
+        nostra vostro vostra questo questa questi queste quello quella quelli
+        quelle e è sono sei siamo siete ho hai ha abbiamo avete hanno
+        posso puoi puo può possiamo potete possono devo devi deve dobbiamo
+        devono se ma anche ancora gia già poi qui qua li là la dove perche
+        perché cio ciò essere avere fare fa succede""".split()
+    ),
+    Lang.ZH: frozenset(),
+}
+"""Words that carry no rule in a question, folded (accents removed as well)."""
+
+_FOLDED_STOP: frozenset[str] = frozenset(
+    fold(word) for words in STOPWORDS.values() for word in words
+)
+
+
+def is_stopword(word: str) -> bool:
+    """Whether a folded Latin word carries no meaning for the search."""
+    return word in _FOLDED_STOP
+
+
+_IT_HINTS = frozenset(fold(w) for w in STOPWORDS[Lang.IT] - STOPWORDS[Lang.EN])
+_EN_HINTS = frozenset(fold(w) for w in STOPWORDS[Lang.EN] - STOPWORDS[Lang.IT])
+
+
+def detect_lang(text: str) -> Lang:
+    """A good guess at the language of a question: Chinese if it has Chinese
+    characters, Italian if it has more Italian than English little words."""
+    if has_cjk(text):
+        return Lang.ZH
+    words = [t.text for t in tokens(text)]
+    italian = sum(w in _IT_HINTS for w in words)
+    english = sum(w in _EN_HINTS for w in words)
+    return Lang.IT if italian > english else Lang.EN
+
+
+def fts_phrase(term: str) -> str:
+    """``term`` as an FTS5 phrase: quoted, inner quotes doubled, so that no
+    character in it is read as query syntax (``"``, ``*``, ``-``, ``:``...)."""
+    return '"' + term.replace('"', '""') + '"'
+
+
+__all__ = [
+    "STOPWORDS",
+    "Script",
+    "Token",
+    "cjk_pairs",
+    "detect_lang",
+    "fold",
+    "fts_phrase",
+    "has_cjk",
+    "is_stopword",
+    "stem",
+    "tokens",
+]
