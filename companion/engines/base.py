@@ -1,7 +1,15 @@
-"""Shared building blocks of the game engines: players, errors, strict JSON reading.
+"""Shared building blocks of the game engines: players, errors, strict JSON reading,
+and the words they say.
 
 Everything here is pure: standard library only, no I/O. The engines take plain
 values (the decoded JSON of a table file) and return frozen dataclasses.
+
+Every sentence a player reads is a :class:`Message` built with :func:`msg` or
+:func:`nmsg` (the web layer translates it; ``str()`` gives English): explanation
+lines (:class:`Line`, with a :class:`Citation`), rule errors
+(:attr:`RuleError.message`), and the shared pieces :func:`and_list`,
+:func:`comma_list`, :func:`ordinal` and :func:`display_names`. Diagnostics of a
+file's format (:class:`Problem`) stay plain English.
 """
 
 from __future__ import annotations
