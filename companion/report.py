@@ -1,0 +1,1179 @@
+"""The end-of-game report: what it says, built from a table, before any drawing.
+
+:func:`build_report` turns a read table file (and, for Foundations of Rome, the
+totals of the eras already scored) into a :class:`Report`: the places with the
+tie-breaks in words, the score table, every explained line with its rule, and
+for Foundations of Rome the city board and the score chart as SVG. Nothing here
+needs Flask or WeasyPrint: the HTML comes from ``templates/report/report.html``
+(:func:`template_context` gives its variables) and the PDF from
+:mod:`companion.pdf`.
+
+Every sentence is a :class:`~companion.engines.base.Message` (or an engine's own
+text), so the web layer can translate it; the SVG functions take the ``words``
+function that turns a message into the reader's language, and escape every
+string that comes from the players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from enum import Enum
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Final, TypeAlias
+from xml.sax.saxutils import escape
+
+from .engines import Table
+from .engines import all_roads as ar
+from .engines import foundations as fr
+from .engines import glory as gtr
+from .engines.base import Citation, Message, Player, PlayerId, msg, nmsg
+
+Text: TypeAlias = "Message | str"
+"""A sentence for the reader: a translatable message, or an engine's own text."""
+
+Words: TypeAlias = Callable[[Text], str]
+"""Turns a :data:`Text` into the reader's language (the web's ``words`` filter)."""
+
+TEMPLATES_DIR: Final = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATE: Final = "report/report.html"
+
+# --------------------------------------------------------------------------
+# Seats: who is who, by colour and by letter
+# --------------------------------------------------------------------------
+
+PLAYER_COLOURS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "red": "#c62828",
+        "blue": "#1565c0",
+        "green": "#2e7d32",
+        "purple": "#6a1b9a",
+        "yellow": "#f9a825",
+    }
+)
+"""The colour of each player colour id, as the screens draw it (static/style.css)."""
+
+COLOUR_NAMES: Final[Mapping[str, Message]] = MappingProxyType(
+    {
+        "red": msg("Red"),
+        "blue": msg("Blue"),
+        "green": msg("Green"),
+        "purple": msg("Purple"),
+        "yellow": msg("Yellow"),
+    }
+)
+
+GAME_NAMES: Final[Mapping[str, Message]] = MappingProxyType(
+    {
+        "foundations-of-rome": msg("Foundations of Rome"),
+        "all-roads": msg("All Roads"),
+        "glory-to-rome": msg("Glory to Rome"),
+    }
+)
+
+_DARK_INK: Final = frozenset({"yellow"})
+"""Colours light enough to need black letters on them."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player as the report shows them: name, letter and, where the game has
+    player colours, the colour. The letter is what tells players apart on the
+    board and the chart, so that no one needs to see colour."""
+
+    player: Player
+    letter: str
+    """The colour's initial (``R`` for red) or, in a game without colours, the
+    seat's letter (``A`` for the first player)."""
+    colour: str | None = None
+    """``#rrggbb``, or ``None`` in a game without player colours."""
+    colour_name: Message | None = None
+    ink: str = "#ffffff"
+    """The colour of a letter drawn on :attr:`colour`."""
+
+    @property
+    def id(self) -> PlayerId:
+        return self.player.id
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+
+def seats_of(players: Sequence[Player], *, colours: bool = True) -> tuple[Seat, ...]:
+    """The seats in seating order, each with a letter unique at the table.
+
+    :param colours: the game's player ids are colours; otherwise seats get
+        the letters A, B, C... in seating order.
+    """
+    if colours and players and all(p.id in PLAYER_COLOURS for p in players):
+        return tuple(
+            Seat(
+                p,
+                p.id[0].upper(),
+                PLAYER_COLOURS[p.id],
+                COLOUR_NAMES[p.id],
+                "#000000" if p.id in _DARK_INK else "#ffffff",
+            )
+            for p in players
+        )
+    return tuple(Seat(p, chr(ord("A") + i)) for i, p in enumerate(players))
+
+
+# --------------------------------------------------------------------------
+# The report
+# --------------------------------------------------------------------------
+
+
+class RowKind(Enum):
+    """How a row of the score table reads."""
+
+    POINTS = "points"
+    """Points that add up to the total."""
+    PART = "part"
+    """A part of the row above it (a category of the last era)."""
+    TOTAL = "total"
+    """A total: the row that decides the places."""
+    INFO = "info"
+    """A count that is not points (population, coins, cards in hand)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the score table: a label and one cell per seat."""
+
+    label: Text
+    cells: tuple[int | None, ...]
+    """One per seat, in seating order; ``None``: not known or not applicable."""
+    kind: RowKind = RowKind.POINTS
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A seat's final place: 1 for the winner(s); shared places skip (1, 1, 3)."""
+
+    seat: Seat
+    place: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Explained:
+    """One explained line: points (``None`` for a decision), the sentence, and
+    the number of its rule in :attr:`Report.sources`."""
+
+    points: int | None
+    text: Text
+    ref: int
+    category: Text | None = None
+    """The score-table row the line belongs to, where the game has categories."""
+
+    @property
+    def mark(self) -> str:
+        """:attr:`ref` as superscript digits (``¹²``): the reference to the rule."""
+        return str(self.ref).translate(_SUPERSCRIPTS)
+
+
+_SUPERSCRIPTS: Final = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+@dataclass(frozen=True)
+class SeatLines:
+    """The explained lines of one seat."""
+
+    seat: Seat
+    total: int
+    lines: tuple[Explained, ...]
+
+
+@dataclass(frozen=True)
+class EraTotals:
+    """Each player's running total after one era's scoring (Foundations of Rome),
+    as the table's history recorded it."""
+
+    era: int
+    totals: Mapping[PlayerId, int]
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    """A seat's running total after ``era`` (0: the start of the game)."""
+
+    era: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything the end-of-game report says, in the order it says it."""
+
+    game: str
+    """The game's slug (``foundations-of-rome``)."""
+    game_name: Text
+    date: date
+    seats: tuple[Seat, ...]
+    final: bool
+    """Whether the game is over; otherwise the report gives the standings so far."""
+    status: Text
+    """What the numbers are: the final scores, or the scores after which era."""
+    unit: Text
+    """What the totals count (VP, or unbuilt points in All Roads)."""
+    standings: tuple[Standing, ...]
+    """In place order; players sharing a place in seating order."""
+    verdict: Text
+    """Who won (or leads), in words."""
+    decisions: tuple[Explained, ...]
+    """The tie-breaks applied, the places still shared, the bonuses decided."""
+    rows: tuple[Row, ...]
+    explanations: tuple[SeatLines, ...]
+    sources: tuple[Text, ...]
+    """The rules cited; :attr:`Explained.ref` 1 is the first."""
+    notes: tuple[Text, ...] = ()
+    city: fr.City | None = None
+    """Foundations of Rome: the city board to draw."""
+    chart: Mapping[PlayerId, tuple[ChartPoint, ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    """Foundations of Rome: each seat's known totals after each era."""
+    chart_eras: int = 0
+    """The last era on the chart's axis."""
+
+    def seat(self, pid: PlayerId) -> Seat:
+        for seat in self.seats:
+            if seat.id == pid:
+                return seat
+        raise KeyError(pid)
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        """The seat(s) in first place (the leaders when the game is not over)."""
+        return tuple(s.seat for s in self.standings if s.place == 1)
+
+
+class _Sources:
+    """Numbers the rules cited, in the order they are first cited."""
+
+    def __init__(self) -> None:
+        self._refs: dict[str, int] = {}
+        self.texts: list[Text] = []
+
+    def ref(self, source: object) -> int:
+        key = str(source)
+        if key not in self._refs:
+            self.texts.append(cite(source))
+            self._refs[key] = len(self.texts)
+        return self._refs[key]
+
+
+def cite(source: object) -> Text:
+    """A rule's source in words: a citation with a rulebook and a section (and
+    page) becomes a message; an engine's own source text is kept as it is."""
+    book = getattr(source, "rulebook", None)
+    section = getattr(source, "section", None)
+    if isinstance(book, str) and isinstance(section, str):
+        page = getattr(source, "page", None)
+        if isinstance(page, int):
+            return msg(
+                "Rulebook {book}, {section}, p. {page}",
+                book=book,
+                section=section,
+                page=page,
+            )
+        return msg("Rulebook {book}, {section}", book=book, section=section)
+    return str(source)
+
+
+def _text(value: object) -> Text:
+    """An engine line's text: its message, or its plain text."""
+    return value if isinstance(value, Message) else str(value)
+
+
+def join_names(names: Sequence[str]) -> Text:
+    """``Ana``, ``Ana and Bo``, ``Ana, Bo and Chiara``."""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    return msg("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def competition_places(totals: Sequence[int], *, most_wins: bool = True) -> list[int]:
+    """Places for these totals: equal totals share a place, the next one skips
+    (1, 1, 3)."""
+    if most_wins:
+        return [1 + sum(other > t for other in totals) for t in totals]
+    return [1 + sum(other < t for other in totals) for t in totals]
+
+
+def _standings(
+    seats: Sequence[Seat], totals: Sequence[int], places: Sequence[int]
+) -> tuple[Standing, ...]:
+    order = sorted(range(len(seats)), key=lambda i: (places[i], i))
+    return tuple(Standing(seats[i], places[i], totals[i]) for i in order)
+
+
+def _verdict(
+    winners: Sequence[Seat],
+    points: int,
+    unit_points: Callable[[int], Message],
+    *,
+    final: bool,
+) -> Message:
+    names = join_names([s.name for s in winners])
+    amount = unit_points(points)
+    if final:
+        if len(winners) == 1:
+            return msg("{names} wins with {amount}.", names=names, amount=amount)
+        return msg(
+            "{names} share the victory with {amount} each.", names=names, amount=amount
+        )
+    if len(winners) == 1:
+        return msg("{names} leads with {amount}.", names=names, amount=amount)
+    return msg("{names} share the lead with {amount} each.", names=names, amount=amount)
+
+
+def _vp(n: int) -> Message:
+    return msg("{n} VP", n=n)
+
+
+# --------------------------------------------------------------------------
+# Foundations of Rome
+# --------------------------------------------------------------------------
+
+CATEGORY_NAMES: Final[Mapping[str, Message]] = MappingProxyType(
+    {
+        "residential": msg("Residential"),
+        "civic": msg("Civic"),
+        "commercial": msg("Commercial"),
+        "roads": msg("Road boards"),
+        "empty_lots": msg("Empty lots"),
+        "monuments": msg("Monuments"),
+        "silver": msg("Coins collected"),
+    }
+)
+"""The words of each Foundations of Rome score category (``fr.Category``)."""
+
+FR_END_OF_GAME: Final = Citation("001", "End of Game")
+"""The most VP wins; the rulebook names no tie-break."""
+
+TYPE_NAMES: Final[Mapping[str, Message]] = MappingProxyType(
+    {
+        "residential": msg("Residential"),
+        "commercial": msg("Commercial"),
+        "civic": msg("Civic"),
+        "monument": msg("Monument"),
+    }
+)
+
+
+def category_name(key: str) -> Text:
+    """The words of a score category; one this module does not know yet (a new
+    expansion's) is shown by its key."""
+    return CATEGORY_NAMES.get(key) or key.replace("_", " ").capitalize()
+
+
+def _has_road_boards(city: fr.City) -> bool:
+    return bool(getattr(city, "road_boards", None))
+
+
+def _fr_known_totals(
+    city: fr.City, history: Iterable[EraTotals]
+) -> dict[int, dict[PlayerId, int]]:
+    """The running totals known after each era before the current one: 0 at the
+    start, the history's eras, and ``score_before`` for the era just before."""
+    ids = [p.id for p in city.players]
+    known: dict[int, dict[PlayerId, int]] = {0: dict.fromkeys(ids, 0)}
+    for era in history:
+        if 1 <= era.era < city.era and all(pid in era.totals for pid in ids):
+            known[era.era] = {pid: era.totals[pid] for pid in ids}
+    if city.era > 1:
+        # The file's own score_before is the truth for the era just before.
+        known[city.era - 1] = {pid: city.score_before.get(pid, 0) for pid in ids}
+    return known
+
+
+def _fr_earlier_rows(
+    city: fr.City, known: Mapping[int, Mapping[PlayerId, int]]
+) -> list[Row]:
+    """One row per earlier era; eras whose totals are not known are merged with
+    the next known one ("Eras 1 to 2")."""
+    rows: list[Row] = []
+    start = 0
+    for era in range(1, city.era):
+        if era not in known:
+            continue
+        label: Text = (
+            msg("Era {era}", era=era)
+            if start == era - 1
+            else msg("Eras {first} to {last}", first=start + 1, last=era)
+        )
+        cells = tuple(known[era][p.id] - known[start][p.id] for p in city.players)
+        rows.append(Row(label, cells))
+        start = era
+    return rows
+
+
+def _fr_category_shown(
+    result: fr.EraResult, category: fr.Category, city: fr.City
+) -> bool:
+    tallies = [s.category(category) for s in result.players]
+    if any(t.points or t.lines for t in tallies):
+        return True
+    if category.value in ("residential", "civic", "commercial"):
+        return True
+    if category.value == "roads":
+        return _has_road_boards(city)
+    if category.value == "empty_lots":
+        return result.final
+    return False
+
+
+def foundations_report(
+    table: Table, *, on: date, history: Sequence[EraTotals] = ()
+) -> Report:
+    """The report of a Foundations of Rome table: the current era scored from the
+    board (rulebook 001, "End of Era Scoring"; Era 3 adds "End of Game"), the
+    earlier eras as totals from ``history`` (else from ``score_before``), the
+    city board and the chart of the running totals.
+
+    The most VP after Era 3 wins; the rulebook gives no tie-break, so tied
+    players share the place (rulebook 001, "End of Game").
+    """
+    city = table.sheet
+    if not isinstance(city, fr.City):
+        raise TypeError("not a Foundations of Rome table")
+    result = fr.score(city)
+    seats = seats_of(city.players, colours=table.game.colours is not None)
+    sources = _Sources()
+    totals = [s.total for s in result.players]
+    places = competition_places(totals)
+    standings = _standings(seats, totals, places)
+    leaders = [seats[i] for i, p in enumerate(places) if p == 1]
+    verdict = _verdict(leaders, max(totals), _vp, final=result.final)
+
+    decisions: list[Explained] = []
+    by_total: dict[int, list[int]] = {}
+    for i, total in enumerate(totals):
+        by_total.setdefault(total, []).append(i)
+    for total in sorted(by_total, reverse=True):
+        tied = by_total[total]
+        if len(tied) < 2:
+            continue
+        names = join_names([seats[i].name for i in tied])
+        place = places[tied[0]]
+        text: Message
+        if place == 1 and result.final:
+            text = msg(
+                "{names} tie for first place with {points} VP each. The rules of "
+                "Foundations of Rome give no tie-break, so they share the victory.",
+                names=names,
+                points=total,
+            )
+        else:
+            text = msg(
+                "{names} tie with {points} VP each and share place {place}: "
+                "Foundations of Rome has no tie-break.",
+                names=names,
+                points=total,
+                place=place,
+            )
+        decisions.append(Explained(None, text, sources.ref(FR_END_OF_GAME)))
+
+    known = _fr_known_totals(city, history)
+    rows = _fr_earlier_rows(city, known)
+    rows.append(
+        Row(
+            msg("Era {era}", era=city.era),
+            tuple(s.era_total for s in result.players),
+        )
+    )
+    rows.append(
+        Row(
+            msg("Population (citizens and tokens)"),
+            tuple(s.population for s in result.players),
+            RowKind.INFO,
+        )
+    )
+    shown = [c for c in fr.Category if _fr_category_shown(result, c, city)]
+    for category in shown:
+        rows.append(
+            Row(
+                category_name(category.value),
+                tuple(s.category(category).points for s in result.players),
+                RowKind.PART,
+            )
+        )
+    rows.append(Row(msg("Total"), tuple(totals), RowKind.TOTAL))
+    if not result.final:
+        rows.append(
+            Row(
+                category_name("silver"),
+                tuple(s.silver.points for s in result.players),
+                RowKind.INFO,
+            )
+        )
+
+    explanations = []
+    for seat, s in zip(seats, result.players, strict=True):
+        lines: list[Explained] = []
+        parts: list[tuple[str, fr.Tally]] = [
+            (c.value, s.category(c)) for c in fr.Category
+        ]
+        parts.append(("silver", s.silver))
+        for key, tally in parts:
+            for line in tally.lines:
+                lines.append(
+                    Explained(
+                        line.points,
+                        _text(line.text),
+                        sources.ref(line.source),
+                        category_name(key),
+                    )
+                )
+        explanations.append(SeatLines(seat, s.total, tuple(lines)))
+
+    notes: list[Text] = []
+    if city.era > 1:
+        if any(e.era < city.era for e in history):
+            notes.append(
+                msg(
+                    "Earlier eras are their totals from the table's history; the "
+                    "lines below explain Era {era}, scored from the board.",
+                    era=city.era,
+                )
+            )
+        else:
+            notes.append(
+                msg(
+                    "Earlier eras are the scores the table file carries into Era "
+                    "{era}; the lines below explain Era {era}, scored from the board.",
+                    era=city.era,
+                )
+            )
+
+    chart: dict[PlayerId, tuple[ChartPoint, ...]] = {}
+    for s in result.players:
+        pid = s.player.id
+        points = [ChartPoint(era, known[era][pid]) for era in sorted(known)]
+        points.append(ChartPoint(city.era, s.total))
+        chart[pid] = tuple(points)
+
+    if result.final:
+        status: Text = msg("Final scores after the Era 3 scoring")
+    else:
+        status = msg(
+            "Scores after the Era {era} scoring, from the board as it stands: "
+            "the game is not over",
+            era=city.era,
+        )
+    return Report(
+        game=table.game.slug,
+        game_name=GAME_NAMES.get(table.game.slug, table.game.name),
+        date=on,
+        seats=seats,
+        final=result.final,
+        status=status,
+        unit=msg("VP"),
+        standings=standings,
+        verdict=verdict,
+        decisions=tuple(decisions),
+        rows=tuple(rows),
+        explanations=tuple(explanations),
+        sources=tuple(sources.texts),
+        notes=tuple(notes),
+        city=city,
+        chart=MappingProxyType(chart),
+        chart_eras=3,
+    )
+
+
+# --------------------------------------------------------------------------
+# All Roads
+# --------------------------------------------------------------------------
+
+_TOKENS_LEFT: Final[Mapping[str, Message]] = MappingProxyType(
+    {
+        "monument": msg("Monuments left unbuilt"),
+        "spa": msg("Spas left unbuilt"),
+        "villa": msg("Villas left unbuilt"),
+        "house": msg("Houses left unbuilt"),
+    }
+)
+_TOKENS_BUILT: Final[Mapping[str, Message]] = MappingProxyType(
+    {
+        "monument": msg("Monuments built (1st tie-break)"),
+        "spa": msg("Spas built (2nd tie-break)"),
+        "villa": msg("Villas built (3rd tie-break)"),
+    }
+)
+
+
+def _unbuilt_points(n: int) -> Message:
+    return nmsg("{n} unbuilt point", "{n} unbuilt points", n=n)
+
+
+def all_roads_report(table: Table, *, on: date) -> Report:
+    """The report of an All Roads table: the final tally (rulebook 002, "End of
+    the Game"). Fewest unbuilt points wins (monument 4, spa 3, villa 2, house 1);
+    a tie goes to more monuments built, then spas, then villas; players still
+    tied share the place."""
+    sheet = table.sheet
+    if not isinstance(sheet, ar.ScoreSheet):
+        raise TypeError("not an All Roads table")
+    result = ar.score(sheet)
+    seats = seats_of(sheet.players, colours=table.game.colours is not None)
+    sources = _Sources()
+    totals = [r.unbuilt_points for r in result.players]
+    places = [r.place for r in result.players]
+    leaders = [seats[i] for i, p in enumerate(places) if p == 1]
+    rows = [
+        Row(
+            _TOKENS_LEFT.get(token.value, token.value),
+            tuple(r.unbuilt.count(token) for r in result.players),
+            RowKind.INFO,
+        )
+        for token in ar.Token
+    ]
+    rows.append(Row(msg("Unbuilt points (fewest wins)"), tuple(totals), RowKind.TOTAL))
+    rows.extend(
+        Row(
+            _TOKENS_BUILT.get(token.value, token.value),
+            tuple(r.unbuilt.built(token) for r in result.players),
+            RowKind.INFO,
+        )
+        for token in ar.TIE_BREAK_ORDER
+    )
+    decisions = tuple(
+        Explained(line.points, _text(line.text), sources.ref(line.source))
+        for line in result.lines
+    )
+    explanations = tuple(
+        SeatLines(
+            seat,
+            r.unbuilt_points,
+            tuple(
+                Explained(line.points, _text(line.text), sources.ref(line.source))
+                for line in r.lines
+            ),
+        )
+        for seat, r in zip(seats, result.players, strict=True)
+    )
+    return Report(
+        game=table.game.slug,
+        game_name=GAME_NAMES.get(table.game.slug, table.game.name),
+        date=on,
+        seats=seats,
+        final=True,
+        status=msg("Final tally: fewest unbuilt points wins"),
+        unit=msg("unbuilt points"),
+        standings=_standings(seats, totals, places),
+        verdict=_verdict(leaders, min(totals), _unbuilt_points, final=True),
+        decisions=decisions,
+        rows=tuple(rows),
+        explanations=explanations,
+        sources=tuple(sources.texts),
+    )
+
+
+# --------------------------------------------------------------------------
+# Glory to Rome
+# --------------------------------------------------------------------------
+
+
+def glory_report(table: Table, *, on: date) -> Report:
+    """The report of a Glory to Rome table (rulebook 003, "Fine partita e
+    punteggio" p. 9; 004, 计分和胜利条件): influence + vault + merchant bonuses
+    + Statue and Wall; a tie goes to the most cards in hand; players still tied
+    share the place."""
+    sheet = table.sheet
+    if not isinstance(sheet, gtr.ScoreSheet):
+        raise TypeError("not a Glory to Rome table")
+    result = gtr.score(sheet)
+    seats = seats_of(sheet.players, colours=table.game.colours is not None)
+    sources = _Sources()
+    players = result.players
+    totals = [r.total for r in players]
+    places = [r.place for r in players]
+    leaders = [seats[i] for i, p in enumerate(places) if p == 1]
+    rows = (
+        Row(msg("Influence"), tuple(r.influence for r in players)),
+        Row(msg("Vault"), tuple(r.vault for r in players)),
+        Row(msg("Merchant bonuses"), tuple(r.merchant_bonus for r in players)),
+        Row(msg("Statue and Wall"), tuple(r.buildings for r in players)),
+        Row(msg("Total"), tuple(totals), RowKind.TOTAL),
+        Row(
+            msg("Cards in hand (tie-break)"),
+            tuple(r.hand for r in players),
+            RowKind.INFO,
+        ),
+    )
+    decisions = tuple(
+        Explained(line.points, _text(line.text), sources.ref(line.source))
+        for line in result.lines
+    )
+    explanations = tuple(
+        SeatLines(
+            seat,
+            r.total,
+            tuple(
+                Explained(line.points, _text(line.text), sources.ref(line.source))
+                for line in r.lines
+            ),
+        )
+        for seat, r in zip(seats, players, strict=True)
+    )
+    return Report(
+        game=table.game.slug,
+        game_name=GAME_NAMES.get(table.game.slug, table.game.name),
+        date=on,
+        seats=seats,
+        final=True,
+        status=msg("Final scores: most points wins"),
+        unit=msg("VP"),
+        standings=_standings(seats, totals, places),
+        verdict=_verdict(leaders, max(totals), _vp, final=True),
+        decisions=decisions,
+        rows=rows,
+        explanations=explanations,
+        sources=tuple(sources.texts),
+    )
+
+
+def build_report(
+    table: Table, *, on: date, history: Sequence[EraTotals] = ()
+) -> Report:
+    """The report of ``table`` as of the date ``on``.
+
+    :param history: Foundations of Rome only: each player's running total after
+        each era already scored (the table's history); without it the earlier
+        eras come from the file's ``score_before``.
+    :raises ValueError: a game the report does not know.
+    """
+    slug = table.game.slug
+    if slug == "foundations-of-rome":
+        return foundations_report(table, on=on, history=history)
+    if slug == "all-roads":
+        return all_roads_report(table, on=on)
+    if slug == "glory-to-rome":
+        return glory_report(table, on=on)
+    raise ValueError(f"no report for the game {slug!r}")
+
+
+# --------------------------------------------------------------------------
+# SVG: the city board and the score chart
+# --------------------------------------------------------------------------
+
+SVG_FONTS: Final = "DejaVu Sans, WenQuanYi Micro Hei, Noto Sans CJK SC, sans-serif"
+"""The same explicit stack as static/print.css."""
+
+_CELL: Final = 24
+_GUTTER: Final = 16
+
+
+def _mix(colour: str, weight: float) -> str:
+    """``colour`` at ``weight`` over white, as ``#rrggbb``."""
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    mixed = [round(255 - (255 - c) * weight) for c in rgb]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def _icon_path(kind: str, x: float, y: float) -> tuple[str, bool]:
+    """A small shape for a building type in the 6x6 square at (x, y), as path
+    data, and whether it is filled (else stroked): a house for residential, a
+    coin for commercial, a column for civic, a star for anything else (a
+    monument). Shapes need no font and no colour to be told apart."""
+    if kind == "residential":
+        return f"M{x} {y + 3}l3 -3l3 3v3h-6z", True
+    if kind == "commercial":
+        return (
+            f"M{x + 0.4} {y + 3}a2.6 2.6 0 1 0 5.2 0a2.6 2.6 0 1 0 -5.2 0",
+            False,
+        )
+    if kind == "civic":
+        return (
+            f"M{x} {y + 0.5}h6M{x + 1.5} {y + 0.5}v5M{x + 4.5} {y + 0.5}v5"
+            f"M{x} {y + 5.5}h6",
+            False,
+        )
+    return (
+        f"M{x + 3} {y}l0.9 2.1l2.1 0.2l-1.6 1.4l0.5 2.2l-1.9 -1.2"
+        "l-1.9 1.2l0.5 -2.2l-1.6 -1.4l2.1 -0.2z",
+        True,
+    )
+
+
+def _lot_sides(building: fr.Building, index: int, built: Mapping[fr.Lot, int]) -> str:
+    """Path data of the outline of ``building``: the sides of its lots that do
+    not touch another lot of the same building."""
+    sides = []
+    for lot in building.lots:
+        x, y = _corner(lot)
+        for dc, dr, d in (
+            (0, -1, f"M{x} {y}h{_CELL}"),
+            (0, 1, f"M{x} {y + _CELL}h{_CELL}"),
+            (-1, 0, f"M{x} {y}v{_CELL}"),
+            (1, 0, f"M{x + _CELL} {y}v{_CELL}"),
+        ):
+            column, row = lot.column + dc, lot.row + dr
+            same = column >= 0 and row >= 1 and built.get(fr.Lot(column, row)) == index
+            if not same:
+                sides.append(d)
+    return "".join(sides)
+
+
+def _centred_run(
+    items: Iterable[tuple[float, float, str]], *, size: float, advance: float
+) -> str:
+    """One ``<text>`` holding many short labels, each centred on its (x, y).
+
+    Each character gets its own position (SVG's ``x``/``y`` lists), so one text
+    element replaces dozens: WeasyPrint lays out every text element, and
+    centring with ``text-anchor`` costs a drawing group each. ``advance`` is the
+    width of one character in ems (labels are capitals and digits).
+    """
+    xs: list[str] = []
+    ys: list[str] = []
+    chars: list[str] = []
+    width = size * advance
+    for x, y, label in items:
+        left = x - width * len(label) / 2
+        for k, char in enumerate(label):
+            xs.append(f"{left + k * width:.1f}")
+            ys.append(f"{y:.1f}")
+            chars.append(escape(char))
+    if not chars:
+        return ""
+    return f'<text x="{" ".join(xs)}" y="{" ".join(ys)}">{"".join(chars)}</text>'
+
+
+def _corner(lot: fr.Lot) -> tuple[int, int]:
+    """The top-left corner of ``lot`` on the drawing."""
+    return _GUTTER + lot.column * _CELL, _GUTTER + (lot.row - 1) * _CELL
+
+
+def board_svg(city: fr.City, seats: Sequence[Seat], words: Words = str) -> str:
+    """The city board as SVG: the lots in play for the player count (the edge
+    lots shaded), each building in its owner's colour with the owner's letter
+    and a shape for its type, and each lot marker as a ring in the owner's
+    colour with the owner's letter.
+
+    Every text that comes from the players (names, building names, in the
+    description) is escaped. Shapes of one owner share a path: WeasyPrint
+    draws few large paths much faster than many small elements.
+    """
+    by_id = {seat.id: seat for seat in seats}
+    size = city.board.size
+    span = size * _CELL
+    side = _GUTTER + span + 2
+    built = city.built()
+    described = [
+        words(
+            msg(
+                "{player}'s {building} at {lots}",
+                player=by_id[b.owner].name if b.owner in by_id else b.owner,
+                building=b.name or words(TYPE_NAMES.get(b.type.value, msg("Building"))),
+                lots=fr.format_lots(b.lots),
+            )
+        )
+        for b in city.buildings
+    ]
+    described += [
+        words(
+            msg(
+                "{player}'s lot marker on {lot}",
+                player=by_id[pid].name if pid in by_id else pid,
+                lot=str(lot),
+            )
+        )
+        for pid, lots in city.lot_markers.items()
+        for lot in lots
+    ]
+    title = words(msg("City board, {size} by {size} lots", size=size))
+    out: list[str] = [
+        '<svg xmlns="http://www.w3.org/2000/svg" class="board" '
+        f'viewBox="0 0 {side} {side}" font-family="{SVG_FONTS}">',
+        f"<title>{escape(title)}</title>",
+        f"<desc>{escape('; '.join(described))}</desc>",
+        f'<rect x="{_GUTTER}" y="{_GUTTER}" width="{span}" height="{span}" '
+        'fill="#ece6dc"/>',
+    ]
+    if size > 2:
+        out.append(
+            f'<rect x="{_GUTTER + _CELL}" y="{_GUTTER + _CELL}" '
+            f'width="{span - 2 * _CELL}" height="{span - 2 * _CELL}" fill="#fff"/>'
+        )
+    end = _GUTTER + span
+    grid = "".join(
+        f"M{_GUTTER + i * _CELL} {_GUTTER}V{end}M{_GUTTER} {_GUTTER + i * _CELL}H{end}"
+        for i in range(size + 1)
+    )
+    out.append(f'<path d="{grid}" stroke="#b9ae9f" stroke-width=".5" fill="none"/>')
+    centres = [_GUTTER + i * _CELL + _CELL / 2 for i in range(size)]
+    labels: list[tuple[float, float, str]] = [
+        (c, _GUTTER - 4, chr(ord("A") + i)) for i, c in enumerate(centres)
+    ]
+    labels += [(_GUTTER / 2, c + 3, str(i + 1)) for i, c in enumerate(centres)]
+    out.append(
+        '<g font-size="9" fill="#5e574f">'
+        f"{_centred_run(labels, size=9, advance=0.63)}</g>"
+    )
+
+    owners = [*by_id, *sorted({b.owner for b in city.buildings} - set(by_id))]
+    for owner in owners:
+        mine = [(i, b) for i, b in enumerate(city.buildings) if b.owner == owner]
+        if not mine:
+            continue
+        seat = by_id.get(owner)
+        colour = seat.colour if seat and seat.colour else "#777777"
+        ink = seat.ink if seat else "#ffffff"
+        letter = seat.letter if seat else "?"
+        tint = "".join(
+            f"M{x} {y}h{_CELL}v{_CELL}h-{_CELL}z"
+            for _, b in mine
+            for x, y in map(_corner, b.lots)
+        )
+        outline = "".join(_lot_sides(b, i, built) for i, b in mine)
+        badges: list[str] = []
+        filled: list[str] = []
+        stroked: list[str] = []
+        letters: list[tuple[float, float, str]] = []
+        for _, b in mine:
+            x, y = _corner(min(b.lots, key=lambda lot: (lot.row, lot.column)))
+            badges.append(f"M{x + 3} {y + 3}h18v18h-18z")
+            icon, solid = _icon_path(b.type.value, x + 14, y + 5)
+            (filled if solid else stroked).append(icon)
+            letters.append((x + 9, y + 16, letter))
+        out.append(f'<path d="{tint}" fill="{_mix(colour, 0.45)}"/>')
+        out.append(
+            f'<path d="{outline}" fill="none" stroke="{colour}" stroke-width="2" '
+            'stroke-linecap="square"/>'
+        )
+        out.append(f'<path d="{"".join(badges)}" fill="{colour}"/>')
+        if filled:
+            out.append(f'<path d="{"".join(filled)}" fill="{ink}"/>')
+        if stroked:
+            out.append(f'<path d="{"".join(stroked)}" fill="none" stroke="{ink}"/>')
+        run = _centred_run(letters, size=10, advance=0.72)
+        out.append(f'<g font-size="10" font-weight="bold" fill="{ink}">{run}</g>')
+
+    for pid, lots in city.lot_markers.items():
+        if not lots:
+            continue
+        seat = by_id.get(pid)
+        colour = seat.colour if seat and seat.colour else "#777777"
+        letter = seat.letter if seat else "?"
+        rings: list[str] = []
+        marks: list[tuple[float, float, str]] = []
+        for lot in lots:
+            x, y = _corner(lot)
+            cx, cy = x + _CELL // 2, y + _CELL // 2
+            rings.append(f"M{cx - 7.5} {cy}a7.5 7.5 0 1 0 15 0a7.5 7.5 0 1 0 -15 0")
+            marks.append((cx, cy + 3, letter))
+        out.append(
+            f'<path d="{"".join(rings)}" fill="#fff" stroke="{colour}" '
+            'stroke-width="2"/>'
+        )
+        run = _centred_run(marks, size=8.5, advance=0.66)
+        out.append(f'<g font-size="8.5" fill="#1e1b18">{run}</g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+_MARKERS: Final = ("circle", "square", "triangle", "diamond", "down")
+"""A marker shape per seat, so that lines differ without colour."""
+
+_MARKER_GLYPHS: Final = ("●", "■", "▲", "◆", "▼")
+"""The same shapes as characters, for the chart's key in the text."""
+
+_TYPE_GLYPHS: Final[Mapping[str, str]] = MappingProxyType(
+    {"residential": "⌂", "commercial": "○", "civic": "Ⅱ"}
+)
+"""Characters that look like the board's type shapes, for its key (else ★)."""
+
+RING_GLYPH: Final = "◯"
+"""The lot marker's ring, for the board's key."""
+
+
+def _marker(shape: str, x: float, y: float) -> str:
+    """Path data of a marker of ``shape`` centred on (x, y)."""
+    r = 3.2
+    if shape == "circle":
+        return f"M{x - r:.1f} {y:.1f}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0z"
+    if shape == "square":
+        return f"M{x - r:.1f} {y - r:.1f}h{2 * r}v{2 * r}h{-2 * r}z"
+    if shape == "triangle":
+        return f"M{x:.1f} {y - r - 0.6:.1f}l{r + 0.6} {2 * r}h{-2 * r - 1.2}z"
+    if shape == "diamond":
+        d = r + 0.8
+        return f"M{x:.1f} {y - d:.1f}l{d} {d}l{-d} {d}l{-d} {-d}z"
+    return f"M{x:.1f} {y + r + 0.6:.1f}l{r + 0.6} {-2 * r}h{-2 * r - 1.2}z"
+
+
+def _era_label(era: int, words: Words) -> str:
+    return words(msg("Start")) if era == 0 else words(msg("Era {era}", era=era))
+
+
+def _nice_step(top: int) -> int:
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500):
+        if top / step <= 6:
+            return step
+    return 1000
+
+
+def chart_svg(
+    series: Mapping[PlayerId, Sequence[ChartPoint]],
+    seats: Sequence[Seat],
+    words: Words = str,
+    *,
+    last_era: int = 3,
+) -> str:
+    """A line chart of each seat's running total after each era (0: the start).
+
+    Each seat has its colour, its own marker shape and its letter at the end of
+    its line, so the lines can be told apart in black and white. A gap between
+    two known eras (an era whose total is not known) is drawn dashed.
+    """
+    width, height = 300, 170
+    left, right, top, bottom = 30, 22, 10, 24
+    plot_w, plot_h = width - left - right, height - top - bottom
+    totals = [p.total for points in series.values() for p in points]
+    highest, lowest = max(totals, default=0), min(0, *totals)
+    step = _nice_step(max(highest - lowest, 1))
+    y_max = max(step, -(-highest // step) * step)
+    y_min = (lowest // step) * step
+
+    def px(era: float) -> float:
+        return left + plot_w * era / max(last_era, 1)
+
+    def py(total: float) -> float:
+        return top + plot_h * (1 - (total - y_min) / (y_max - y_min))
+
+    title = words(msg("Running total of VP after each era"))
+    values = range(y_min, y_max + 1, step)
+    grid = "".join(f"M{left} {py(v):.1f}H{left + plot_w}" for v in values)
+    out = [
+        '<svg xmlns="http://www.w3.org/2000/svg" class="chart" '
+        f'viewBox="0 0 {width} {height}" font-family="{SVG_FONTS}">',
+        f"<title>{escape(title)}</title>",
+        f'<path d="{grid}" stroke="#d8d0c4" stroke-width=".5" fill="none"/>',
+    ]
+    labels: list[tuple[float, float, str]] = [
+        (left - 4 - 8 * 0.64 * len(str(v)) / 2, py(v) + 3, str(v)) for v in values
+    ]
+    out.append(
+        f'<g font-size="8" fill="#5e574f">{_centred_run(labels, size=8, advance=0.64)}'
+    )
+    # Words keep their own spacing: one element each, centred by estimate.
+    words_at: list[tuple[float, float, str]] = [
+        (px(era), height - 8, _era_label(era, words)) for era in range(last_era + 1)
+    ]
+    words_at.append((4, top - 2, words(msg("VP"))))
+    for centre, base, label in words_at:
+        start = centre if centre == 4 else centre - 8 * 0.55 * len(label) / 2
+        out.append(f'<text x="{start:.1f}" y="{base:.1f}">{escape(label)}</text>')
+    out.append("</g>")
+    count = max(len(seats), 1)
+    ends: list[tuple[float, float, str]] = []
+    for index, seat in enumerate(seats):
+        points = sorted(series.get(seat.id, ()), key=lambda p: p.era)
+        if not points:
+            continue
+        colour = seat.colour or "#333333"
+        shift = (index - (count - 1) / 2) * 2.2  # keep equal totals apart
+        xy = [(px(p.era) + shift, py(p.total), p.era) for p in points]
+        solid: list[str] = []
+        dashed: list[str] = []
+        for (x0, y0, e0), (x1, y1, e1) in zip(xy, xy[1:], strict=False):
+            (solid if e1 - e0 == 1 else dashed).append(
+                f"M{x0:.1f} {y0:.1f}L{x1:.1f} {y1:.1f}"
+            )
+        if solid:
+            out.append(
+                f'<path d="{"".join(solid)}" stroke="{colour}" stroke-width="1.6" '
+                'fill="none"/>'
+            )
+        if dashed:
+            out.append(
+                f'<path d="{"".join(dashed)}" stroke="{colour}" stroke-width="1.2" '
+                'stroke-dasharray="3 2" fill="none"/>'
+            )
+        shape = _MARKERS[index % len(_MARKERS)]
+        marks = "".join(_marker(shape, x, y) for x, y, _ in xy)
+        out.append(f'<path d="{marks}" fill="{colour}"/>')
+        x, y, _ = xy[-1]
+        ends.append((x + 10, y + 3, seat.letter))
+    # Letters of equal or close totals are stacked, not drawn over each other.
+    ends.sort(key=lambda end: end[1])
+    placed: list[tuple[float, float, str]] = []
+    for x, y, letter in ends:
+        if placed and y - placed[-1][1] < 9:
+            y = placed[-1][1] + 9
+        placed.append((x, y, letter))
+    run = _centred_run(placed, size=8.5, advance=0.72)
+    out.append(f'<g font-size="8.5" font-weight="bold" fill="#1e1b18">{run}</g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def marker_glyph(index: int) -> str:
+    """The chart marker of the seat at ``index`` as a character, for the key."""
+    return _MARKER_GLYPHS[index % len(_MARKER_GLYPHS)]
+
+
+# --------------------------------------------------------------------------
+# The template's variables
+# --------------------------------------------------------------------------
+
+
+def template_context(
+    report: Report, *, words: Words = str, paper: str = "a4"
+) -> dict[str, Any]:
+    """The variables of ``templates/report/report.html``, in the reader's
+    language (``words``). ``drawings`` maps each ``report:NAME`` the page names
+    to its SVG text, for :func:`companion.pdf.render_pdf` to serve."""
+    drawings: dict[str, str] = {}
+    icons: list[tuple[str, str]] = []
+    if report.city is not None:
+        drawings["board.svg"] = board_svg(report.city, report.seats, words)
+        kinds = ["residential", "commercial", "civic"]
+        kinds += sorted({b.type.value for b in report.city.buildings} - set(kinds))
+        icons = [
+            (_TYPE_GLYPHS.get(kind, "★"), words(TYPE_NAMES.get(kind, kind)))
+            for kind in kinds
+        ]
+    if report.chart:
+        drawings["chart.svg"] = chart_svg(
+            report.chart, report.seats, words, last_era=report.chart_eras
+        )
+    size = report.city.board.size if report.city is not None else 0
+    return {
+        "report": report,
+        "drawings": drawings,
+        "type_icons": icons,
+        "ring_glyph": RING_GLYPH,
+        "marker_glyphs": [marker_glyph(i) for i in range(len(report.seats))],
+        "board_alt": words(msg("City board, {size} by {size} lots", size=size)),
+        "chart_alt": words(msg("Running total of VP after each era")),
+        "paper": paper,
+    }
+
+
+def render_html(report: Report, *, paper: str = "a4") -> tuple[str, dict[str, str]]:
+    """The report's HTML in English and its drawings, without the web app (the
+    ``companion report`` command): the same template, through a plain Jinja
+    environment."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
+        autoescape=True,
+        extensions=["jinja2.ext.i18n"],
+        undefined=jinja2.StrictUndefined,
+    )
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    env.filters["words"] = str
+    context = template_context(report, words=str, paper=paper)
+    html = env.get_template(TEMPLATE).render(**context, lang="en")
+    return html, context["drawings"]
