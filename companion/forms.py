@@ -19,6 +19,7 @@ from wtforms import (
     SelectMultipleField,
     StringField,
     SubmitField,
+    TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
@@ -437,3 +438,31 @@ class RoadSetupForm(VersionedForm):
     east = SelectField(_l("East road board"), validate_choice=False)
     south = SelectField(_l("South road board"), validate_choice=False)
     west = SelectField(_l("West road board"), validate_choice=False)
+
+
+# --------------------------------------------------------------------------
+# Rules lookup: house rules
+# --------------------------------------------------------------------------
+
+
+class HouseRuleForm(FlaskForm):
+    """A group's own rule or FAQ answer, searched with the rules."""
+
+    title = StringField(
+        _l("Title"),
+        validators=[InputRequired(), Length(min=1, max=120)],
+        render_kw={"maxlength": 120},
+    )
+    text = TextAreaField(
+        _l("The rule, as your group plays it"),
+        validators=[InputRequired(), Length(min=1, max=2000)],
+        render_kw={"maxlength": 2000, "rows": 5},
+    )
+    lang = SelectField(
+        _l("Language"),
+        choices=[
+            SelectChoice("en", "English"),
+            SelectChoice("it", "Italiano"),
+            SelectChoice("zh", "中文"),
+        ],
+    )

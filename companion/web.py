@@ -5,11 +5,10 @@ from __future__ import annotations
 from flask import Flask, current_app, redirect, request, session
 from flask.typing import ResponseReturnValue
 from flask_babel import format_datetime, get_locale, get_translations
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .engines import GAMES
-from .engines.base import Citation, Message
+from .engines.base import Citation, Message, RuleError, TableFileError
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -64,20 +63,23 @@ def words(message: Message | Citation | str) -> str:
     """An engine's message or citation in the reader's language (``words`` filter)."""
     if isinstance(message, Message):
         return message.render(_template)
-    if isinstance(message, Citation) or hasattr(message, "section"):
-        where = _(
-            "Rulebook %(book)s, %(section)s",
-            book=message.rulebook,
-            section=message.section,
-        )
-        if getattr(message, "page", None) is not None:
-            where = _("%(where)s, p. %(page)d", where=where, page=message.page)
-        return where
+    if isinstance(message, Citation):
+        return message.as_message().render(_template)
     return str(message)
 
 
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "zh": "中文"}
 """Each language in its own words, for the switcher."""
+
+
+def error_words(error: Exception) -> str:
+    """A refused action's reason in the reader's language: a rule error's
+    message, or each problem of a table file (JSON path and message)."""
+    if isinstance(error, TableFileError):
+        return "; ".join(str(problem) for problem in error.problems)
+    if isinstance(error, RuleError):
+        return words(error.message)
+    return str(error)
 
 
 def select_locale() -> str | None:

@@ -55,6 +55,10 @@ def pseudo(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 DATA = (
     ".player-name",
+    "article.entry",  # a rules entry: the reference's own words, per language
+    ".hit h2",
+    ".snippet",
+    ".languages-of-entry a",
     ".players-line",
     ".col-head",
     ".languages",
@@ -112,6 +116,14 @@ def test_every_page_is_translated(actions: TableActions, client: FlaskClient) ->
     glory = actions.create_id("glory-to-rome", [("Ana", ""), ("Bo", "")])
     pages += [f"/t/{glory}", f"/t/{glory}/camps", f"/t/{glory}/end"]
     pages.append(f"/t/{table_id}/era")
+    pages += [
+        "/rules?q=merchant+bonus",
+        "/rules?q=zzzz",
+        "/rules/glory-to-rome.merchant-bonus.en",
+        f"/t/{roads}/house-rules",
+        f"/t/{table_id}/roads/setup",
+        f"/t/{table_id}/roads/face",
+    ]
     for path in pages:
         html = client.get(path).get_data(as_text=True)
         assert untranslated(html) == [], path

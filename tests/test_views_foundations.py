@@ -204,7 +204,14 @@ def test_era_scoring_screen_and_recording(actions: TableActions) -> None:
     assert civic.get_text(strip=True) == "2"
     explain = era.select_one(f"#{civic['popovertarget']}")
     assert "2 adjacent buildings" in explain.get_text()
-    assert "Rulebook 001" in explain.get_text()
+    assert (
+        "rulebook 001, End of Era Scoring - Civic Building Scoring"
+        in explain.get_text()
+    )
+    # The citation links to its entry in the rules reference.
+    assert explain.select_one("cite a")["href"].startswith(
+        "/rules/foundations-of-rome."
+    )
 
     form = era.select_one("form[method=post]")
     data = {i["name"]: i["value"] for i in form.select("input")}

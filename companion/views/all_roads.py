@@ -20,7 +20,7 @@ from ..engines import all_roads as ar
 from ..engines.base import RuleError
 from ..forms import AR_TOKENS, TallyForm, TurnForm
 from ..models import GameTable
-from ..web import words
+from ..web import error_words, words
 from .tables import GAME_PANELS, STEP_WORDS, conflict_message, table_or_404
 
 bp = Blueprint("all_roads", __name__)
@@ -226,7 +226,7 @@ def turn(table_id: str) -> ResponseReturnValue:
         except store.StaleEditError as exc:
             problems.append(conflict_message(exc))
         except (TableFileError, RuleError) as exc:
-            problems.append(str(exc))
+            problems.append(error_words(exc))
         else:
             flash(_("Turn recorded."))
             for line in record.lines:

@@ -22,6 +22,7 @@ from ..engines import foundations as fr
 from ..engines.base import Node, RuleError
 from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm
 from ..models import GameTable
+from ..web import error_words
 from .tables import (
     GAME_PANELS,
     STEP_WORDS,
@@ -418,7 +419,7 @@ def board_action(table_id: str) -> ResponseReturnValue:
             table, city, form, status=400, problems=[p.message for p in exc.problems]
         )
     except RuleError as exc:
-        return board_page(table, city, form, status=400, problems=[str(exc)])
+        return board_page(table, city, form, status=400, problems=[error_words(exc)])
     return redirect(url_for("foundations.board", table_id=table.id, owner=owner))
 
 
@@ -573,7 +574,7 @@ def build(table_id: str) -> ResponseReturnValue:
         lots = parse_lots(city, [s for s in source.get("lots", "").split(",") if s])
         fr.Shape.of(lots)
     except (RuleError, ValueError) as exc:
-        flash(_("Those lots cannot take one building: %(why)s", why=str(exc)))
+        flash(_("Those lots cannot take one building: %(why)s", why=error_words(exc)))
         return redirect(url_for("foundations.board", table_id=table.id, owner=owner))
     pieces = fitting_pieces(city, owner, lots)
     chosen = source.get("piece", type=int)
@@ -627,7 +628,7 @@ def build(table_id: str) -> ResponseReturnValue:
             except TableFileError as exc:
                 problems = [p.message for p in exc.problems]
             except RuleError as exc:
-                problems = [str(exc)]
+                problems = [error_words(exc)]
             else:
                 flash(_("Built."))
                 return redirect(

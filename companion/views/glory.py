@@ -24,6 +24,7 @@ from ..engines.base import RuleError
 from ..engines.glory_terms import TERMS, Lang
 from ..forms import GTR_MATERIALS, CampsForm, GameEndForm
 from ..models import GameTable
+from ..web import error_words
 from .tables import GAME_PANELS, STEP_WORDS, conflict_message, table_or_404
 
 bp = Blueprint("glory", __name__)
@@ -263,7 +264,7 @@ def end(table_id: str) -> ResponseReturnValue:
         except store.StaleEditError as exc:
             problems.append(conflict_message(exc))
         except RuleError as exc:
-            problems.append(str(exc))
+            problems.append(error_words(exc))
         else:
             flash(_("Saved."))
             return redirect(url_for("tables.show", table_id=table.id))

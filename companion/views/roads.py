@@ -21,6 +21,7 @@ from ..engines import TableFileError, read_table, roads
 from ..engines.base import Node, RuleError
 from ..forms import ActionForm, FaceForm, RoadSetupForm
 from ..models import GameTable, RoadFace, db
+from ..web import error_words
 from .foundations import boards_of, city_of, current_pick, fr_table_or_404
 from .tables import STEP_WORDS, conflict_message
 
@@ -266,7 +267,7 @@ def draft(table_id: str) -> ResponseReturnValue:
             except store.StaleEditError as exc:
                 problems.append(conflict_message(exc))
             except (TableFileError, RuleError) as exc:
-                problems.append(str(exc))
+                problems.append(error_words(exc))
             else:
                 return redirect(url_for("roads.draft", table_id=table.id))
     result = roads.resolve(city, boards)

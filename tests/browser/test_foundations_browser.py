@@ -73,7 +73,7 @@ def test_three_players_build_and_score_era_1(phone) -> None:  # type: ignore[no-
     page.locator("td[data-player=green][data-category=civic] button").click()
     popover = page.locator(".explain:popover-open")
     assert "2 adjacent buildings x 2 VP" in popover.inner_text()
-    assert "Rulebook 001" in popover.inner_text()
+    assert "rulebook 001" in popover.inner_text()
     screenshot(page, "foundations-explain-phone")
     popover.get_by_role("button", name="Close").click()
 

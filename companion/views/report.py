@@ -1,0 +1,73 @@
+"""The end-of-game report as a PDF: ``GET /t/<table_id>/report.pdf?paper=a4``.
+
+A thin adapter: the report's content comes from :mod:`companion.report`, its
+words from the template in the reader's language, the PDF from
+:mod:`companion.pdf` (WeasyPrint, imported on the first report).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from .. import store
+from ..engines import TableFileError, read_table
+from ..models import GameTable
+from ..pdf import STATIC_DIR, Paper, render_pdf
+from ..report import TEMPLATE, EraTotals, build_report, template_context
+from ..web import words
+from .foundations import scored_eras
+from .tables import table_or_404
+
+bp = Blueprint("report", __name__)
+
+
+def era_history(table: GameTable) -> list[EraTotals]:
+    """Each player's running total after each era scored so far (Foundations of
+    Rome; the table's history), for the report's per-era rows and chart."""
+    if table.game != "foundations-of-rome":
+        return []
+    return [
+        EraTotals(
+            era.era, {pid: values["total"] for pid, values in era.players.items()}
+        )
+        for era in scored_eras(table)
+    ]
+
+
+def report_filename(table: GameTable, paper: Paper) -> str:
+    return f"{table.game}-{table.id}-report-{paper.value}.pdf"
+
+
+@bp.get("/t/<table_id>/report.pdf")
+def report_pdf(table_id: str) -> Response:
+    """The table's end-of-game report as a PDF, on A4 or US Letter."""
+    table = table_or_404(table_id)
+    try:
+        paper = Paper.parse(request.args.get("paper", Paper.A4.value))
+    except ValueError:
+        abort(400, _("The paper size is a4 or letter."))
+    step = store.current_step(table)
+    try:
+        read = read_table(step.document)
+    except TableFileError:
+        abort(409, _("This table's file cannot be scored, so it has no report."))
+    report = build_report(read, on=step.created_at.date(), history=era_history(table))
+    context = template_context(report, words=words, paper=paper.value)
+    html = render_template(TEMPLATE, **context, lang=str(get_locale() or "en"))
+    pdf = render_pdf(
+        html,
+        base_url=current_app.static_folder or STATIC_DIR,
+        paper=paper,
+        drawings=context["drawings"],
+    )
+    return Response(
+        pdf,
+        mimetype="application/pdf",
+        headers={
+            "Content-Disposition": (
+                f'attachment; filename="{report_filename(table, paper)}"'
+            )
+        },
+    )

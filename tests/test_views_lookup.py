@@ -1,0 +1,141 @@
+"""Rules lookup on the web: search in three languages, entries, house rules."""
+
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from .conftest import TableActions
+
+
+def soup(response: TestResponse) -> BeautifulSoup:
+    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+
+
+def titles(client: FlaskClient, query: str, **params: str) -> list[str]:
+    page = soup(client.get("/rules", query_string={"q": query, **params}))
+    return [h.get_text(" ", strip=True) for h in page.select(".hit h2")]
+
+
+def test_search_box_on_home_and_table_pages(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    home = soup(client.get("/"))
+    assert home.select_one("form[role=search] input[name=q]") is not None
+    table_id = actions.create_id("glory-to-rome", [("Ana", ""), ("Bo", "")])
+    page = soup(client.get(f"/t/{table_id}"))
+    assert (
+        page.select_one("form[role=search] input[name=game]")["value"]
+        == "glory-to-rome"
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "needle"),
+    [
+        ("merchant bonus", "en", "erchant"),
+        ("bonus mercante", "it", "ercante"),
+        ("商人", "zh", "商人"),
+    ],
+)
+def test_search_in_each_language(
+    client: FlaskClient, query: str, lang: str, needle: str
+) -> None:
+    client.get(f"/lang/{lang}?next=/")
+    page = soup(client.get("/rules", query_string={"q": query}))
+    hits = page.select(".hit")
+    assert hits, query
+    first = hits[0]
+    assert needle in first.get_text()
+    assert first.select("mark"), "matched words are marked"
+    assert first.select_one("cite") is not None
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        '"',
+        "*",
+        "-",
+        ":",
+        "a AND (b OR",
+        "<script>alert(1)</script>",
+        "NEAR(",
+        "'; DROP TABLE rules; --",
+    ],
+)
+def test_any_characters_are_safe(client: FlaskClient, query: str) -> None:
+    response = client.get("/rules", query_string={"q": query})
+    assert response.status_code == 200
+    assert "<script>alert(1)</script>" not in response.get_data(as_text=True)
+
+
+def test_table_scope_prefers_its_game(client: FlaskClient) -> None:
+    unscoped = titles(client, "tie")
+    scoped = soup(client.get("/rules", query_string={"q": "tie", "game": "all-roads"}))
+    first = scoped.select_one(".hit .meta").get_text()
+    assert "All Roads" in first
+    assert unscoped  # the question finds something in every game too
+
+
+def test_entry_page_and_its_other_languages(client: FlaskClient) -> None:
+    page = soup(
+        client.get(
+            "/rules", query_string={"q": "merchant bonus", "game": "glory-to-rome"}
+        )
+    )
+    link = page.select_one(".hit h2 a")["href"]
+    entry = soup(client.get(link))
+    assert entry.select_one("article h1").get_text()
+    assert entry.select_one("cite") is not None
+    others = [a["hreflang"] for a in entry.select(".languages-of-entry a")]
+    assert set(others) <= {"it", "zh", "en"} and others
+
+
+def test_unknown_entry_is_404(client: FlaskClient) -> None:
+    assert client.get("/rules/no.such.entry").status_code == 404
+
+
+def test_house_rules_are_searched_and_marked(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "blue")])
+    page = soup(client.get(f"/t/{table_id}/house-rules"))
+    form = page.select_one("main form[method=post]:not([action])")
+    data = {
+        i["name"]: i.get("value", "") for i in form.select("input") if i.get("name")
+    }
+    data.update(
+        title="Zebra crossing",
+        text="Our group lets a zebra tile bridge two roads.",
+        lang="en",
+    )
+    response = client.post(f"/t/{table_id}/house-rules", data=data)
+    assert response.status_code == 302
+    hits = soup(client.get("/rules", query_string={"q": "zebra"}))
+    first = hits.select_one(".hit")
+    assert "Zebra crossing" in first.get_text()
+    assert "House rule" in first.select_one(".badge").get_text()
+    # Deleting it takes it out of the search.
+    page = soup(client.get(f"/t/{table_id}/house-rules"))
+    delete = page.select_one(".house-rules form")
+    data = {i["name"]: i.get("value", "") for i in delete.select("input")}
+    assert client.post(delete["action"], data=data).status_code == 302
+    assert not soup(client.get("/rules", query_string={"q": "zebra"})).select(
+        ".hit.house"
+    )
+
+
+def test_house_rule_form_errors(actions: TableActions, client: FlaskClient) -> None:
+    table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "blue")])
+    page = soup(client.get(f"/t/{table_id}/house-rules"))
+    form = page.select_one("main form[method=post]:not([action])")
+    data = {
+        i["name"]: i.get("value", "") for i in form.select("input") if i.get("name")
+    }
+    data.update(title="", text="x", lang="en")
+    response = client.post(f"/t/{table_id}/house-rules", data=data)
+    assert response.status_code == 400
+    assert "This field is required." in response.get_data(as_text=True)
