@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from datetime import date
 from typing import Any, TextIO
 
 from .engines import TableFileError, foundations, monuments, read_table
@@ -18,6 +19,8 @@ from .engines.base import RuleError
 
 EXIT_OK = 0
 EXIT_INVALID = 2
+EXIT_FAILED = 1
+"""The output could not be written."""
 
 
 class InputError(Exception):
@@ -93,6 +96,33 @@ def cmd_monuments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Write the end-of-game report of a table file as a PDF."""
+    # Imported here: WeasyPrint loads only when a report is asked for.
+    from . import pdf, report
+
+    try:
+        table = read_table(load_json(args.file, sys.stdin))
+    except InputError as exc:
+        print(exc, file=err)
+        return EXIT_INVALID
+    except TableFileError as exc:
+        for problem in exc.problems:
+            print(problem, file=err)
+        return EXIT_INVALID
+    html, drawings = report.render_html(
+        report.build_report(table, on=date.today()), paper=args.paper
+    )
+    data = pdf.render_pdf(html, paper=args.paper, drawings=drawings)
+    try:
+        with open(args.output, "wb") as fh:
+            fh.write(data)
+    except OSError as exc:
+        print(f"{args.output}: cannot write the file ({exc.strerror})", file=err)
+        return EXIT_FAILED
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -125,6 +155,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--at", metavar="LOTS", help="lots to build on, e.g. A1,A2 (comma-separated)"
     )
     monument.set_defaults(handler=cmd_monuments)
+    report = commands.add_parser(
+        "report",
+        help="write the end-of-game report as a PDF",
+        description="Write the end-of-game report of a table file as a PDF: "
+        "places with the tie-breaks, the scores and every point explained.",
+    )
+    report.add_argument(
+        "file", metavar="FILE", help="the table file; - reads standard input"
+    )
+    report.add_argument(
+        "-o", "--output", metavar="OUT.pdf", required=True, help="the PDF to write"
+    )
+    report.add_argument(
+        "--paper", choices=("a4", "letter"), default="a4", help="paper size (a4)"
+    )
+    report.set_defaults(handler=cmd_report)
     return parser
 
 

@@ -1,0 +1,177 @@
+"""HTML to PDF with WeasyPrint: a thin adapter that can fetch nothing but the
+app's own static files.
+
+WeasyPrint costs most of a second to import, so it is imported on the first
+PDF, once per process, never when the app or the engines start. Every URL the
+document names (a stylesheet, an image, a font, a link to attach) goes through
+:func:`fetch_static`, which serves a file under the static folder and refuses
+everything else: other local files, the network, ``data:`` URLs. So no input,
+whatever it holds, can make the server read a file or open a connection.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from collections.abc import Mapping
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Final
+from urllib.parse import unquote, urlsplit
+
+STATIC_DIR: Final = Path(__file__).resolve().parent.parent / "static"
+"""The app's static folder (``create_app`` serves the same one)."""
+
+DRAWING_SCHEME: Final = "report:"
+"""``report:board.svg`` names a drawing the report made itself, served from
+memory: SVG given as an image is parsed much faster than inline SVG."""
+
+
+class Paper(Enum):
+    """The paper sizes of the report."""
+
+    A4 = "a4"
+    """ISO A4, 210 x 297 mm: the default."""
+    LETTER = "letter"
+    """US Letter, 8.5 x 11 inches."""
+
+    @property
+    def css(self) -> str:
+        """The CSS ``@page { size }`` value."""
+        return "A4" if self is Paper.A4 else "letter"
+
+    @classmethod
+    def parse(cls, text: str | Paper) -> Paper:
+        """The paper called ``text`` (``a4`` or ``letter``, any case).
+
+        :raises ValueError: another name.
+        """
+        if isinstance(text, Paper):
+            return text
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            names = ", ".join(p.value for p in cls)
+            raise ValueError(f"{text!r} is not a paper size ({names})") from None
+
+
+class RefusedURLError(ValueError):
+    """A URL outside the static folder: never fetched."""
+
+
+def static_url(root: Path | str = STATIC_DIR) -> str:
+    """The ``file:`` URL of the static folder, ending in ``/``, to resolve the
+    document's relative URLs (``print.css``) against."""
+    return Path(root).resolve().as_uri() + "/"
+
+
+def fetch_static(url: str, root: Path | str = STATIC_DIR) -> tuple[bytes, str]:
+    """The bytes and media type of the static file that ``url`` names.
+
+    Only a ``file:`` URL of a regular file inside ``root`` (after resolving
+    ``..`` and symbolic links) is served.
+
+    :raises RefusedURLError: any other URL: another scheme (``http``, ``data``
+        ...), a host, a path outside ``root``, a missing file.
+    """
+    parts = urlsplit(url)
+    if parts.scheme.lower() != "file" or parts.netloc not in ("", "localhost"):
+        raise RefusedURLError(f"only the app's static files are fetched, not {url}")
+    base = Path(root).resolve()
+    path = Path(unquote(parts.path)).resolve()
+    if not path.is_relative_to(base) or not path.is_file():
+        raise RefusedURLError(f"not a static file of the app: {url}")
+    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    return path.read_bytes(), kind
+
+
+@cache
+def _weasyprint() -> ModuleType:
+    """WeasyPrint, imported on first use and kept for the process."""
+    import weasyprint  # type: ignore[import-untyped]
+
+    module: ModuleType = weasyprint
+    return module
+
+
+@cache
+def _fetcher_class() -> type[Any]:
+    """A WeasyPrint URL fetcher that serves only :func:`fetch_static`."""
+    from weasyprint.urls import (  # type: ignore[import-untyped]
+        URLFetcher,
+        URLFetcherResponse,
+    )
+
+    class StaticOnlyFetcher(URLFetcher):  # type: ignore[misc]
+        def __init__(self, root: Path, drawings: Mapping[str, str]) -> None:
+            super().__init__(allowed_protocols=(), allow_redirects=False)
+            self.root = root
+            self.drawings = dict(drawings)
+            self.fetched: list[str] = []
+            self.refused: list[str] = []
+
+        def fetch(self, url: str, headers: object = None) -> Any:
+            try:
+                if url.startswith(DRAWING_SCHEME):
+                    name = url[len(DRAWING_SCHEME) :]
+                    if name not in self.drawings:
+                        raise RefusedURLError(f"the report has no drawing {name!r}")
+                    body = self.drawings[name].encode()
+                    kind = "image/svg+xml"
+                else:
+                    body, kind = fetch_static(url, self.root)
+            except RefusedURLError:
+                self.refused.append(url)
+                raise
+            self.fetched.append(url)
+            return URLFetcherResponse(url, body, {"Content-Type": kind})
+
+    return StaticOnlyFetcher
+
+
+def url_fetcher(
+    root: Path | str = STATIC_DIR, drawings: Mapping[str, str] | None = None
+) -> Any:
+    """A new WeasyPrint URL fetcher serving only the files under ``root`` and
+    the ``drawings`` (``report:NAME``); its ``fetched`` and ``refused`` lists
+    record every URL asked for."""
+    return _fetcher_class()(Path(root).resolve(), drawings or {})
+
+
+def render_pdf(
+    html: str,
+    *,
+    base_url: Path | str = STATIC_DIR,
+    paper: Paper | str = Paper.A4,
+    drawings: Mapping[str, str] | None = None,
+    fetcher: Any = None,
+) -> bytes:
+    """The PDF of ``html`` on ``paper``.
+
+    :param base_url: the app's static folder (a path or its ``file:`` URL):
+        relative URLs resolve against it, and nothing outside it is fetched.
+    :param drawings: SVG the page names as ``report:NAME``.
+    :param fetcher: a fetcher from :func:`url_fetcher` to inspect afterwards
+        (tests); by default a new one for ``base_url`` and ``drawings``.
+    :raises ValueError: an unknown paper size.
+    """
+    size = Paper.parse(paper)
+    text = str(base_url)
+    root = (
+        Path(unquote(urlsplit(text).path)) if text.startswith("file:") else Path(text)
+    )
+    if not root.is_dir():
+        raise ValueError(f"{root} is not the static folder")
+    weasyprint = _weasyprint()
+    if fetcher is None:
+        fetcher = url_fetcher(root, drawings)
+    document = weasyprint.HTML(
+        string=html, base_url=static_url(root), url_fetcher=fetcher
+    )
+    # A user stylesheet: only !important overrides print.css's A4.
+    page = weasyprint.CSS(
+        string=f"@page {{ size: {size.css} !important; }}", url_fetcher=fetcher
+    )
+    pdf: bytes = document.write_pdf(stylesheets=[page])
+    return pdf
