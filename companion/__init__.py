@@ -56,7 +56,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import errors, web
     from .models import db
-    from .views import all_roads, foundations, glory, lookup, report, roads, tables
+    from .views import (
+        all_roads,
+        foundations,
+        glory,
+        lookup,
+        monuments,
+        report,
+        roads,
+        tables,
+    )
 
     db.init_app(app)
     Migrate(app, db, directory=MIGRATIONS_DIR)
@@ -73,6 +82,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(roads.bp)
     app.register_blueprint(lookup.bp)
     app.register_blueprint(report.bp)
+    app.register_blueprint(monuments.bp)
     lookup.init_app(app)
     return app
 

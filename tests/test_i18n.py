@@ -59,6 +59,7 @@ DATA = (
     ".hit h2",
     ".snippet",
     ".languages-of-entry a",
+    ".card-name",  # monument cards: proper names, as printed
     ".players-line",
     ".col-head",
     ".languages",
@@ -123,6 +124,8 @@ def test_every_page_is_translated(actions: TableActions, client: FlaskClient) ->
         f"/t/{roads}/house-rules",
         f"/t/{table_id}/roads/setup",
         f"/t/{table_id}/roads/face",
+        f"/t/{table_id}/monuments",
+        f"/t/{table_id}/monuments/imperial-harbor?lots=D4&lots=D5",
     ]
     for path in pages:
         html = client.get(path).get_data(as_text=True)

@@ -1,0 +1,90 @@
+"""Monuments screen: buildable ones first, the rest with a reason; costs by lots."""
+
+from __future__ import annotations
+
+import json
+
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from .conftest import TableActions
+
+CITY = {
+    "format": "rome-companion/1",
+    "game": "foundations-of-rome",
+    "players": [{"id": "red", "name": "Ana"}, {"id": "blue", "name": "Bo"}],
+    "era": 1,
+    "buildings": [
+        {"owner": "red", "type": "residential", "lots": ["A1"], "citizens": 1},
+        {"owner": "red", "type": "commercial", "lots": ["B1"], "silver": 1, "vp": 0},
+        {
+            "owner": "red",
+            "type": "civic",
+            "lots": ["C1"],
+            "civic": {"per": "building", "vp": 1},
+        },
+    ],
+    "lot_markers": {"red": ["D4", "D5"], "blue": ["G7"]},
+    "coins": {"red": 12, "blue": 3},
+}
+
+
+def city_table(actions: TableActions) -> str:
+    response = actions.import_file(json.dumps(CITY).encode())
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def test_buildable_first_then_greyed_with_reasons(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = city_table(actions)
+    page = BeautifulSoup(
+        client.get(f"/t/{table_id}/monuments?player=red").data, "html.parser"
+    )
+    states = [li["class"][1] for li in page.select("li.monument")]
+    assert len(states) == 19
+    # Sorted: every "can" before every "unknown" before every "cannot".
+    rank = {"can": 0, "unknown": 1, "cannot": 2}
+    assert [rank[s] for s in states] == sorted(rank[s] for s in states)
+    tower = next(
+        li for li in page.select("li.monument") if "Tower of Wonders" in li.get_text()
+    )
+    assert "can" in tower["class"]  # Ana has one building of each type
+    assert tower.select_one(".why").get_text(strip=True)
+    bo = BeautifulSoup(
+        client.get(f"/t/{table_id}/monuments?player=blue").data, "html.parser"
+    )
+    tower = next(
+        li for li in bo.select("li.monument") if "Tower of Wonders" in li.get_text()
+    )
+    assert "cannot" in tower["class"]
+
+
+def test_card_then_cost_for_chosen_lots(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = city_table(actions)
+    card = BeautifulSoup(
+        client.get(f"/t/{table_id}/monuments/imperial-harbor?player=red").data,
+        "html.parser",
+    )
+    assert "Imperial Harbor" in card.select_one("h1").get_text()
+    assert card.select_one(".card-text cite a") is not None  # linked to the rules
+    lots = [{"lots": lot} for lot in ("D4", "D5")]
+    query = "&".join(f"lots={d['lots']}" for d in lots)
+    preview = BeautifulSoup(
+        client.get(f"/t/{table_id}/monuments/imperial-harbor?player=red&{query}").data,
+        "html.parser",
+    )
+    section = preview.select_one("section.placement")
+    assert section is not None
+    assert "Not on an edge lot" in section.get_text()
+
+
+def test_unknown_monument_and_player(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = city_table(actions)
+    assert client.get(f"/t/{table_id}/monuments/the-moon").status_code == 404
+    assert client.get(f"/t/{table_id}/monuments?player=green").status_code == 404
