@@ -14,7 +14,13 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any, TextIO
 
-from .engines import TableFileError, foundations, monuments, read_table
+from .engines import (
+    GAMES,
+    TableFileError,
+    foundations,
+    monuments,
+    read_table,
+)
 from .engines.base import RuleError
 
 EXIT_OK = 0
@@ -63,6 +69,39 @@ def cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     json.dump(result, out, ensure_ascii=False, indent=2)
     out.write("\n")
     return EXIT_OK
+
+
+def cmd_rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Search the rules reference and print the ranked entries."""
+    # Imported here: only this command needs the rules index.
+    from . import lookup
+
+    query = " ".join(args.query)
+    try:
+        hits = lookup.package_index().search(
+            query, game=args.game, lang=args.lang, limit=args.limit
+        )
+    except lookup.RulesDataError as exc:
+        for line in str(exc).splitlines():
+            print(line, file=err)
+        return EXIT_INVALID
+    if args.json:
+        json.dump(lookup.results_json(hits), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write(lookup.results_text(hits, query))
+    return EXIT_OK
+
+
+def _limit(text: str) -> int:
+    """An argparse type: a whole number of results, 1 to 100."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{value} is not between 1 and 100")
+    return value
 
 
 def cmd_monuments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -140,6 +179,24 @@ def build_parser() -> argparse.ArgumentParser:
         "file", metavar="FILE", help="the table file; - reads standard input"
     )
     score.set_defaults(handler=cmd_score)
+    rules = commands.add_parser(
+        "rules",
+        help="look up the rules: ranked entries for a question",
+        description="Search the rules reference (English, Italian, Chinese) and "
+        "print the best entries first, each with its rulebook source.",
+    )
+    rules.add_argument("query", nargs="+", metavar="QUERY", help="the question")
+    rules.add_argument(
+        "--game", choices=[game.slug for game in GAMES], help="prefer this game"
+    )
+    rules.add_argument(
+        "--lang", choices=("en", "it", "zh"), help="show entries in this language"
+    )
+    rules.add_argument(
+        "--limit", type=_limit, default=10, metavar="N", help="at most N (10)"
+    )
+    rules.add_argument("--json", action="store_true", help="print JSON")
+    rules.set_defaults(handler=cmd_rules)
     monument = commands.add_parser(
         "monuments",
         help="say who may build which monument (Foundations of Rome)",

@@ -6,6 +6,7 @@
   read (folding, stems, Chinese pairs, typo tolerance).
 - :mod:`.index`: the FTS5 index and its ranking (``sqlite3`` in memory).
 - :mod:`.resources`: the package's data files (the only file reading).
+- :mod:`.output`: results as the ``companion rules`` command prints them.
 
 Everything but :mod:`.index` (sqlite3) and :mod:`.resources` (package files)
 is pure standard library. The app calls :func:`open_index` once at start, then
@@ -29,8 +30,9 @@ from .entries import (
 )
 from .glossary import Glossary, GlossaryError, load_glossary
 from .index import Hit, Marked, RulesIndex, build_index
+from .output import results_json, results_text
 from .query import Query, normalise_query
-from .resources import RulesData, load_rules, open_index
+from .resources import RulesData, load_rules, open_index, package_index
 
 __all__ = [
     "Entry",
@@ -51,5 +53,8 @@ __all__ = [
     "load_rules",
     "normalise_query",
     "open_index",
+    "package_index",
     "parse_citations",
+    "results_json",
+    "results_text",
 ]

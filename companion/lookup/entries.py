@@ -21,7 +21,7 @@ from ..engines.glory_terms import Lang
 
 RULEBOOKS: Final = ("000", "001", "002", "003", "004")
 """The rulebooks in ../shared/rulebooks an entry may cite."""
-GAME_DATA: Final = "game-data"
+GAME_DATA: Final = "game-data.md"
 """Cited as the "rulebook" where no rulebook states a fact and
 ../shared/game-data.md does (Glory to Rome card texts, the building catalogue)."""
 GAME_SLUGS: Final = tuple(game.slug for game in GAMES)
@@ -87,23 +87,19 @@ class Entry:
 
     @property
     def source(self) -> Citation | None:
-        """The main rulebook section, or ``None`` for a house rule."""
-        return self.sources[0] if self.sources else None
+        """The sources as one citation (the main section, the others in
+        ``also``), as the engines cite; ``None`` for a house rule."""
+        if not self.sources:
+            return None
+        first, *rest = self.sources
+        return Citation(first.rulebook, first.section, first.page, also=tuple(rest))
 
     @property
     def source_text(self) -> str:
         """Every source in words (English), as the ``companion rules`` command
         prints it: ``rulebook 003, Mercante, p. 8; rulebook 004, 5、出售建材``."""
-        if self.is_house_rule:
-            return "house rule"
-        return "; ".join(cite_text(c) for c in self.sources)
-
-
-def cite_text(citation: Citation) -> str:
-    """A citation in words; game-data.md is named as the file it is."""
-    if citation.rulebook == GAME_DATA:
-        return f"game-data.md, {citation.section}"
-    return str(citation)
+        source = self.source
+        return "house rule" if source is None else str(source)
 
 
 def _read_sources(node: Node) -> tuple[Citation, ...]:
@@ -205,6 +201,17 @@ def _read_entries(root: Node) -> list[Entry]:
     return entries
 
 
+def _paragraphs(text: str) -> str:
+    """A player's text with its line breaks kept: spaces tidied in each line,
+    at most one empty line in a row, none at the ends."""
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    kept: list[str] = []
+    for line in lines:
+        if line or (kept and kept[-1]):
+            kept.append(line)
+    return "\n".join(kept).strip("\n")
+
+
 def house_rule(
     key: str,
     *,
@@ -213,7 +220,8 @@ def house_rule(
     text: str,
     lang: Lang | str = Lang.EN,
 ) -> Entry:
-    """A house rule as an entry, checked like the package's own.
+    """A house rule as an entry, checked like the package's own (its line
+    breaks are kept: players may write lists).
 
     :param key: the house rule's id in its store (letters, digits, ``-``, ``_``).
     :raises InvalidEntryError: an unknown game or language, a bad key, or a
@@ -229,9 +237,12 @@ def house_rule(
         raise InvalidEntryError(f"unknown language {lang!r}") from None
     try:
         clean_title = _read_text(Node(title, "title"), max_len=TITLE_MAX)
-        clean_text = _read_text(Node(text, "text"), max_len=TEXT_MAX)
+        Node(text, "text").str(min_len=1, max_len=TEXT_MAX)
     except TableFileError as exc:
         raise InvalidEntryError(str(exc)) from None
+    clean_text = _paragraphs(text)
+    if not clean_text:
+        raise InvalidEntryError("text: must not be blank")
     return Entry(
         game=game,
         key=key,
@@ -276,6 +287,24 @@ def section_key(section: str) -> str:
     return "".join(ch for ch in section.casefold() if ch.isalnum())
 
 
+_NUMBERING_RE = re.compile(r"^\s*(?:[IVX]+\.)?[\d.\-–、]*\s*")
+_NUMBER_RE = re.compile(r"^\s*(\d+(?:\.\d+)*)")
+
+
+def section_name(section: str) -> str:
+    """:func:`section_key` of the section without its numbering:
+    ``"II.1 Build Houses"`` and ``"1. Build Houses"`` give ``"buildhouses"``,
+    ``"3.3-3.4 完成建筑"`` gives ``"完成建筑"``."""
+    return section_key(_NUMBERING_RE.sub("", section, count=1))
+
+
+def section_number(section: str) -> str:
+    """The leading number of a section as a key: ``"3.2-3.3"`` gives ``"32"``;
+    ``""`` when it has none."""
+    match = _NUMBER_RE.match(section)
+    return section_key(match.group(1)) if match else ""
+
+
 def check_unique(entries: Sequence[Entry]) -> None:
     """Refuse two entries with one id (the same key twice in a game).
 
@@ -296,10 +325,11 @@ __all__ = [
     "RulesDataError",
     "UnknownEntryError",
     "check_unique",
-    "cite_text",
     "house_rule",
     "join_lines",
     "load_entries",
     "parse_citations",
     "section_key",
+    "section_name",
+    "section_number",
 ]

@@ -109,8 +109,9 @@ class Glossary:
                         cjk.append((term.id, fold(word).replace(" ", "")))
                         continue
                     form = Words.of(word).stems
-                    if form:
-                        latin.setdefault(form[0], []).append((term.id, form))
+                    forms = latin.setdefault(form[0], []) if form else []
+                    if form and (term.id, form) not in forms:
+                        forms.append((term.id, form))
         frozen = {first: tuple(forms) for first, forms in latin.items()}
         object.__setattr__(self, "_latin", MappingProxyType(frozen))
         # longest first, so that a longer word takes its characters
@@ -135,8 +136,9 @@ class Glossary:
         its words from shorter ones. Chinese words match anywhere in the
         folded text, unless inside a longer Chinese word that matched.
 
-        :return: term id -> list of (first, last) indexes into ``words.stems``;
-            an empty list for a Chinese match.
+        :return: term id -> one (first, last) pair of indexes into
+            ``words.stems`` per time the term is said; ``(-1, -1)`` for each
+            Chinese match.
         """
         matches: list[tuple[int, int, str, int]] = []
         stems = words.stems
@@ -161,8 +163,9 @@ class Glossary:
             found.setdefault(term_id, []).append((start, end))
         folded = words.folded
         for term_id, word in self._cjk:
-            if word in folded:
-                found.setdefault(term_id, [])
+            count = folded.count(word)
+            if count:
+                found.setdefault(term_id, []).extend([(-1, -1)] * count)
                 folded = folded.replace(word, "\0")
         return found
 

@@ -5,15 +5,16 @@ the house rules) when the app starts, so search works the same whether the
 app keeps its tables in SQLite or PostgreSQL. Apart from ``sqlite3`` itself
 there is no I/O here: the entries come in as values.
 
-Each entry becomes one row of four columns, all written by :mod:`.text`
+Each entry becomes one row of five columns, all written by :mod:`.text`
 rather than by SQLite's tokenizer, so that entries and questions are read the
 same way: ``title`` and ``body`` (stems and Chinese character pairs),
-``concepts`` (the glossary terms the entry names, one token each) and
-``chars`` (its lone Chinese characters). A question matches any of its terms
-(OR); bm25 ranks, the title counting most. Then, in Python: entries of the
-game asked about come first unless another game's entry matches far better,
-and the languages of one rule count once, shown in the asker's language where
-the rule has it.
+``tconcepts`` and ``concepts`` (the glossary terms the title and the text
+name, a token each time) and ``chars`` (its lone Chinese characters). A
+question matches any of its terms (OR) and bm25 ranks, the title counting
+most. Then, in Python: entries of the game asked about come first unless
+another game's entry matches far better, reference entries (a Monument card,
+a group of cards) give way to the rules, and the languages of one rule count
+once, shown in the asker's language where the rule has it.
 """
 
 from __future__ import annotations
@@ -33,21 +34,29 @@ from .entries import (
     check_unique,
     parse_citations,
     section_key,
+    section_name,
+    section_number,
 )
 from .glossary import Glossary, Words, concept_token
 from .query import Query, normalise_query
 from .text import Script, Token, cjk_pairs, fold, is_stopword, tokens
 from .typos import Vocabulary
 
-WEIGHTS: tuple[float, float, float, float] = (4.0, 1.0, 2.0, 0.3)
-"""bm25 weights of the columns: title, body, concepts, lone characters."""
+WEIGHTS: tuple[float, ...] = (4.0, 1.0, 4.0, 1.5, 0.3)
+"""bm25 weights of the columns: title, body, title terms, text terms, lone
+characters."""
 OTHER_GAME: float = 0.4
 """Score factor of an entry of another game than the one asked about."""
 OTHER_LANG: float = 0.85
-"""Score factor of an entry in another language than the asker's."""
+"""Score factor of an entry in another language than the asker's, when its
+rule has an entry in the asker's language (that one is shown)."""
+CUTOFF: float = 0.2
+"""Results scoring below this share of the best one are left out: they match
+only a stray word of the question."""
 REFERENCE: float = 0.75
-"""Score factor of a reference entry (:attr:`.Entry.reference`): a question
-about a rule in general prefers the rule to one card that mentions it."""
+"""Score factor of a reference entry (:attr:`.Entry.reference`) unless its
+title says one of the question's game terms (a Monument's name): a question
+about a rule in general prefers the rule to a card that mentions it."""
 SNIPPET_LENGTH: int = 240
 """Characters of an entry's text a snippet shows at most (plus ellipses)."""
 LIMIT_MAX: int = 100
@@ -55,7 +64,8 @@ ELLIPSIS = "…"
 
 _SCHEMA = (
     "CREATE VIRTUAL TABLE rules USING fts5("
-    "title, body, concepts, chars, tokenize = 'unicode61 remove_diacritics 2')"
+    "title, body, tconcepts, concepts, chars,"
+    " tokenize = 'unicode61 remove_diacritics 2')"
 )
 
 
@@ -115,10 +125,12 @@ def _terms(found: Iterable[Token]) -> list[str]:
     return terms
 
 
-def _merge(spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+def _merge(text: str, spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Sorted marks, overlapping ones joined, and neighbours with only spaces
+    between them too (``Merchant Bonus`` is one mark)."""
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:
+        if merged and (start <= merged[-1][1] or text[merged[-1][1] : start].isspace()):
             merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
         else:
             merged.append((start, end))
@@ -148,7 +160,7 @@ class _Matcher:
                 while at >= 0:
                     spans.append((token.start + at, token.start + at + len(needle)))
                     at = token.text.find(needle, at + 1)
-        return _merge(spans)
+        return _merge(text, spans)
 
 
 def _snippet(text: str, marks: tuple[tuple[int, int], ...]) -> Marked:
@@ -197,6 +209,7 @@ class RulesIndex:
         self._next_row = 1
         self._package = tuple(entries)
         self._words: dict[int, frozenset[str]] = {}
+        self._title_terms: dict[int, frozenset[str]] = {}
         for entry in entries:
             self._insert(entry)
         self._sections = self._section_map(entries)
@@ -210,28 +223,42 @@ class RulesIndex:
         both = f"{entry.title}\n{entry.text}"
         found = list(tokens(both))
         split = len(entry.title) + 1
-        title_terms = _terms(t for t in found if t.start < split)
-        body_terms = _terms(t for t in found if t.start >= split)
-        concepts = self.glossary.find(Words.of_tokens(found, fold(both)), gap=1)
+        in_title = [t for t in found if t.start < split]
+        in_body = [t for t in found if t.start >= split]
+        title_concepts = self._concepts(in_title, entry.title)
+        body_concepts = self._concepts(in_body, entry.text)
+        title_terms = _terms(in_title)
+        body_terms = _terms(in_body)
         chars = [ch for t in found if t.script is Script.CJK for ch in t.text]
         row = self._next_row
         self._next_row += 1
         self._db.execute(
-            "INSERT INTO rules (rowid, title, body, concepts, chars) "
-            "VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO rules (rowid, title, body, tconcepts, concepts, chars) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
             (
                 row,
                 " ".join(title_terms),
                 " ".join(body_terms),
-                " ".join(concept_token(c) for c in concepts),
+                title_concepts,
+                body_concepts,
                 " ".join(chars),
             ),
         )
         self._rows[row] = entry
         self._by_id[entry.id] = row
         self._variants.setdefault(entry.rule_id, {})[entry.lang] = entry
+        self._title_terms[row] = frozenset(
+            self.glossary.find(Words.of_tokens(in_title, fold(entry.title)))
+        )
         self._words[row] = frozenset(
             t for t in (*title_terms, *body_terms) if t.isascii()
+        )
+
+    def _concepts(self, found: list[Token], text: str) -> str:
+        """The index tokens of the glossary terms in a text, once per mention."""
+        terms = self.glossary.find(Words.of_tokens(found, fold(text)), gap=1)
+        return " ".join(
+            concept_token(term) for term, spans in terms.items() for _ in spans
         )
 
     def _make_vocabulary(self) -> Vocabulary:
@@ -239,18 +266,18 @@ class RulesIndex:
         return Vocabulary.of([*words, *self.glossary.latin_stems()])
 
     @staticmethod
-    def _section_map(
-        entries: Sequence[Entry],
-    ) -> dict[tuple[str, str], list[tuple[int, str]]]:
-        found: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    def _section_map(entries: Sequence[Entry]) -> dict[tuple[str, str], list[str]]:
+        """(rulebook, section key) -> the rules citing it, in file order; each
+        section also under its name without numbering (``完成建筑``)."""
+        found: dict[tuple[str, str], list[str]] = {}
         for entry in entries:
             if entry.lang is not Lang.EN:
                 continue
-            for rank, source in enumerate(entry.sources):
-                key = (source.rulebook, section_key(source.section))
-                found.setdefault(key, []).append((rank, entry.rule_id))
-        for candidates in found.values():
-            candidates.sort(key=lambda item: item[0])
+            for source in entry.sources:
+                for key in {section_key(source.section), section_name(source.section)}:
+                    rules = found.setdefault((source.rulebook, key), [])
+                    if key and entry.rule_id not in rules:
+                        rules.append(entry.rule_id)
         return found
 
     # -- house rules -----------------------------------------------------
@@ -310,6 +337,7 @@ class RulesIndex:
             return False
         entry = self._rows.pop(row)
         self._words.pop(row, None)
+        self._title_terms.pop(row, None)
         del self._variants[entry.rule_id]
         self._db.execute("DELETE FROM rules WHERE rowid = ?", (row,))
         return True
@@ -366,17 +394,19 @@ class RulesIndex:
         """The entry that summarises a rulebook section, as engines cite them
         (``entry_for("001", "End of Era Scoring - Civic Building Scoring")``).
 
-        Case, spaces and punctuation of the section do not matter. A section
-        no entry names exactly falls back to the entry with the longest
-        section that begins the one asked for, or that the one asked for
-        begins, and then to an entry on the same page.
+        Case, spaces and punctuation of the section do not matter, nor its
+        numbering (``3.3-3.4 完成建筑`` finds ``3.3 完成建筑``). A section no
+        entry names falls back to the entry with the longest section that
+        begins the one asked for or that it begins, then to the first section
+        under its number (``3.2-3.3`` finds ``3.2 ...``), then to an entry on
+        the same page. Among entries citing one section, the first in its
+        data file wins (the general rule before the cards that repeat it).
 
         :return: the rule in ``lang`` (English where it has no such entry), or
             ``None`` when nothing in that rulebook matches.
         """
-        wanted = section_key(section)
         with self._lock:
-            rule_id = self._find_section(rulebook, wanted, page)
+            rule_id = self._find_section(rulebook, section, page)
             if rule_id is None:
                 return None
             return _pick(self._variants[rule_id], lang)
@@ -384,10 +414,15 @@ class RulesIndex:
     def entry_for_citation(
         self, citation: Citation, *, lang: Lang = Lang.EN
     ) -> Entry | None:
-        """:meth:`entry_for` of a :class:`~companion.engines.base.Citation`."""
-        return self.entry_for(
-            citation.rulebook, citation.section, page=citation.page, lang=lang
-        )
+        """:meth:`entry_for` of a :class:`~companion.engines.base.Citation`:
+        its main place first, then the places in its ``also``."""
+        for place in (citation, *citation.also):
+            entry = self.entry_for(
+                place.rulebook, place.section, page=place.page, lang=lang
+            )
+            if entry is not None:
+                return entry
+        return None
 
     def entries_for_source(self, source: str, *, lang: Lang = Lang.EN) -> list[Entry]:
         """The entries behind a source written as text (the way some engines
@@ -399,20 +434,29 @@ class RulesIndex:
                 found.setdefault(entry.rule_id, entry)
         return list(found.values())
 
-    def _find_section(self, rulebook: str, wanted: str, page: int | None) -> str | None:
-        exact = self._sections.get((rulebook, wanted))
-        if exact:
-            return exact[0][1]
-        best: tuple[int, int, str] | None = None
-        for (book, key), candidates in self._sections.items():
+    def _find_section(
+        self, rulebook: str, section: str, page: int | None
+    ) -> str | None:
+        wanted = section_key(section)
+        for key in (wanted, section_name(section)):
+            found = self._sections.get((rulebook, key))
+            if found:
+                return found[0]
+        best: tuple[int, str] | None = None
+        for (book, key), rules in self._sections.items():
             if book != rulebook or not key or not wanted:
                 continue
             if wanted.startswith(key) or key.startswith(wanted):
-                rank = (-min(len(key), len(wanted)), candidates[0][0], candidates[0][1])
+                rank = (-min(len(key), len(wanted)), rules[0])
                 if best is None or rank < best:
                     best = rank
         if best is not None:
-            return best[2]
+            return best[1]
+        number = section_number(section)
+        if number:
+            for (book, key), rules in self._sections.items():
+                if book == rulebook and key.startswith(number):
+                    return rules[0]
         if page is not None:
             for entry in self._package:
                 if entry.lang is Lang.EN and any(
@@ -459,9 +503,11 @@ class RulesIndex:
         if expression is None:
             return []
         prefer = query.game or game
+        named = frozenset(c for c in query.concepts if self.glossary.term(c).game)
         with self._lock:
             rows = self._db.execute(
-                "SELECT rowid, bm25(rules, ?, ?, ?, ?) FROM rules WHERE rules MATCH ?",
+                "SELECT rowid, bm25(rules, ?, ?, ?, ?, ?) FROM rules "
+                "WHERE rules MATCH ?",
                 (*WEIGHTS, expression),
             ).fetchall()
             best: dict[str, float] = {}
@@ -471,14 +517,20 @@ class RulesIndex:
                 score = -float(rank)
                 if prefer is not None and entry.game != prefer:
                     score *= OTHER_GAME
-                if entry.lang is not query.lang:
+                if (
+                    entry.lang is not query.lang
+                    and query.lang in self._variants[entry.rule_id]
+                ):
                     score *= OTHER_LANG
-                if entry.reference:
+                if entry.reference and not named & self._title_terms[row]:
                     score *= REFERENCE
                 if score > best.get(entry.rule_id, float("-inf")):
                     best[entry.rule_id] = score
                 order.setdefault(entry.rule_id, row)
             ranked = sorted(best, key=lambda r: (-best[r], order[r]))[:limit]
+            if ranked:
+                floor = best[ranked[0]] * CUTOFF
+                ranked = [r for r in ranked if best[r] >= floor]
             shown = [(_pick(self._variants[r], query.lang), best[r]) for r in ranked]
             langs = {
                 r: tuple(sorted(self._variants[r], key=_LANGS.index)) for r in ranked

@@ -73,7 +73,7 @@ class Query:
             parts.append("{title body} : (" + " OR ".join(text_terms) + ")")
         if self.concepts:
             concept_terms = (fts_phrase(concept_token(c)) for c in self.concepts)
-            parts.append("concepts : (" + " OR ".join(concept_terms) + ")")
+            parts.append("{tconcepts concepts} : (" + " OR ".join(concept_terms) + ")")
         if self.chars:
             parts.append(
                 "chars : (" + " OR ".join(fts_phrase(c) for c in self.chars) + ")"

@@ -53,4 +53,18 @@ def open_index(house_rules: Iterable[Entry] = ()) -> RulesIndex:
     return build_index(data.entries, house_rules, glossary=data.glossary)
 
 
-__all__ = ["GLOSSARY_FILE", "RulesData", "data_file", "load_rules", "open_index"]
+@cache
+def package_index() -> RulesIndex:
+    """One index of the package's entries for this process, without house
+    rules (the ``companion rules`` command); built on first use."""
+    return open_index()
+
+
+__all__ = [
+    "GLOSSARY_FILE",
+    "RulesData",
+    "data_file",
+    "load_rules",
+    "open_index",
+    "package_index",
+]

@@ -1,0 +1,108 @@
+"""``companion rules``: output, options and the error contract (a bad option
+exits 2 with the problem on standard error and nothing on standard output)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import cli
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(["rules", *argv], out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_json_has_the_spec_shape() -> None:
+    status, out, err = run("merchant", "bonus", "--json", "--limit", "2")
+    assert (status, err) == (0, "")
+    results = json.loads(out)["results"]
+    assert len(results) == 2
+    assert all(set(r) == {"game", "title", "text", "source"} for r in results)
+    assert results[0] == {
+        "game": "glory-to-rome",
+        "title": "Merchant Bonus",
+        "text": results[0]["text"],
+        "source": "rulebook 003, Mercante, p. 8; rulebook 004, 5、出售建材",
+    }
+
+
+@pytest.mark.parametrize(
+    ("argv", "first_title"),
+    [
+        (("金库上限", "--lang", "zh", "--game", "glory-to-rome"), "提高上限的建筑"),
+        (
+            ("vault limit", "--lang", "it", "--game", "glory-to-rome"),
+            "Mercante e Caveau",
+        ),
+        (("monuments", "--game", "all-roads"), "Monuments"),
+        (("Monuments", "--game", "foundations-of-rome"), "Monuments module"),
+    ],
+)
+def test_options_choose_language_and_game(
+    argv: tuple[str, ...], first_title: str
+) -> None:
+    status, out, _ = run(*argv, "--json")
+    assert status == 0
+    assert json.loads(out)["results"][0]["title"] == first_title
+
+
+def test_text_output_for_a_person() -> None:
+    status, out, err = run("dead", "end", "--limit", "1")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "1. Dead ends  [all-roads.dead-ends.en]"
+    assert lines[-1] == "   Source: rulebook 002, Dead Ends"
+
+
+@pytest.mark.parametrize("query", ["", "?!", "the of"])
+def test_nothing_found_is_not_an_error(query: str) -> None:
+    assert run(query, "--json") == (0, '{\n  "results": []\n}\n', "")
+    status, out, _ = run(query)
+    assert status == 0 and out.startswith("No rules entry matches")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("x", "--game", "chess"), "argument --game: invalid choice: 'chess'"),
+        (("x", "--lang", "fr"), "argument --lang: invalid choice: 'fr'"),
+        (("x", "--limit", "0"), "argument --limit: 0 is not between 1 and 100"),
+        (("x", "--limit", "ten"), "argument --limit: 'ten' is not a whole number"),
+        ((), "the following arguments are required: QUERY"),
+    ],
+)
+def test_bad_options_exit_2_with_the_problem_on_stderr(
+    argv: tuple[str, ...], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:  # argparse's own way out
+        run(*argv)
+    captured = capsys.readouterr()
+    assert (exit_.value.code, captured.out) == (2, "")
+    assert message in captured.err
+
+
+def test_query_syntax_is_only_data() -> None:
+    status, out, err = run('"vault* OR NEAR(a b) : -x', "--json")
+    assert (status, err) == (0, "")
+    assert "results" in json.loads(out)
+
+
+def test_console_script(tmp_path: Path) -> None:
+    script = Path(sys.executable).with_name("companion")
+    done = subprocess.run(
+        [str(script), "rules", "商人奖励", "--lang", "zh", "--json", "--limit", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["title"] == "商人奖励"

@@ -1,0 +1,597 @@
+"""The rules search: ranking, languages, scope, typos, safety of any query,
+marked snippets, house rules and the citations the engines make.
+
+The questions here are our own, written apart from the measurement set
+(../shared/rules-questions.json, see test_rules_questions.py): other questions
+like those must work as well.
+"""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.engines import UnknownGameError
+from companion.engines.base import Citation
+from companion.engines.glory_terms import Lang
+from companion.lookup import (
+    Hit,
+    InvalidEntryError,
+    Marked,
+    RulesIndex,
+    UnknownEntryError,
+    build_index,
+    house_rule,
+    load_rules,
+    normalise_query,
+    open_index,
+    package_index,
+)
+from companion.lookup.index import SNIPPET_LENGTH
+from companion.lookup.text import fold, fts_phrase, stem
+from companion.lookup.typos import Vocabulary, edit_distance
+
+F, A, G = "foundations-of-rome", "all-roads", "glory-to-rome"
+INDEX = package_index()
+GLOSSARY = load_rules().glossary
+
+
+def keys(hits: list[Hit]) -> list[str]:
+    return [f"{h.entry.game}.{h.entry.key}" for h in hits]
+
+
+# Our own questions: (asker's language, question, game, acceptable rule keys).
+# Each is asked twice: from the game's table (game and language given) and
+# from the home page (nothing given: the language is guessed).
+QUESTIONS = [
+    ("en", "how many lot markers does each player have", F, {"lot-markers"}),
+    ("en", "what do I score for citizens if I'm not first", F, {"population-scoring"}),
+    (
+        "en",
+        "when do commercial buildings give VP instead of silver",
+        F,
+        {"commercial-scoring", "end-of-game"},
+    ),
+    ("en", "does construction cost money", F, {"construct"}),
+    ("en", "which side of the city board do we use with 2 players", F, {"board-size"}),
+    ("en", "how is influence counted on a road board", F, {"influence"}),
+    ("en", "road board tie break column letter", F, {"influence-ties"}),
+    ("en", "what does the Pantheon need", F, {"monument-the-pantheon"}),
+    ("en", "Royal Winery extra build", F, {"monument-royal-winery"}),
+    (
+        "en",
+        "what does laurel slash coin mean on a monument card",
+        F,
+        {"monument-footers"},
+    ),
+    (
+        "en",
+        "the era pile is empty but there are still deeds for sale",
+        F,
+        {"deeds-run-out"},
+    ),
+    (
+        "en",
+        "what if nobody has influence on a side",
+        F,
+        {"majority-boards", "influence-ties"},
+    ),
+    ("en", "are population tokens limited", F, {"population-tokens"}),
+    ("en", "Temple of Minerva", F, {"monument-temple-of-minerva"}),
+    ("en", "can I place a tile that is not connected to Rome", A, {"placing-tiles"}),
+    ("en", "what happens to houses inside a closed loop", A, {"upgrade-houses"}),
+    ("en", "how many villas does each player have", A, {"components", "token-values"}),
+    ("en", "a tile goes into the gap left inside a loop", A, {"holes-in-loops"}),
+    (
+        "en",
+        "what is a monument worth in All Roads",
+        A,
+        {"token-values", "monuments", "end-of-game"},
+    ),
+    ("en", "do I have to build on every dead end", A, {"how-to-build"}),
+    ("en", "how many cards do I draw when I think", G, {"think"}),
+    ("en", "what does the legionary do", G, {"legionary"}),
+    ("en", "how much influence do I start with", G, {"influence"}),
+    ("en", "what does a Statue score", G, {"statue"}),
+    ("en", "Wall points stockpile", G, {"wall"}),
+    ("en", "can laborers take from an empty pool", G, {"laborer"}),
+    ("en", "vault size", G, {"merchant-vault", "cards-limits"}),
+    ("en", "what does the Aqueduct do", G, {"cards-limits"}),
+    ("it", "Quanti segnalini lotto ha ogni giocatore?", F, {"lot-markers"}),
+    ("it", "Come si conta l'influenza su una plancia strada?", F, {"influence"}),
+    ("it", "Posso costruire sopra un mio edificio più piccolo?", F, {"build-over"}),
+    ("it", "Quanti Atti si ricevono all'inizio?", F, {"starting-deeds"}),
+    ("it", "Quanto argento prendo con il reddito?", F, {"take-income"}),
+    ("it", "un lotto d'angolo conta per due lati?", F, {"edge-lots", "influence"}),
+    ("it", "chi vince a Foundations of Rome", F, {"end-of-game"}),
+    ("it", "Cosa fa il Tempio di Marte?", F, {"monument-temple-of-mars"}),
+    ("it", "requisito della Torre delle Meraviglie", F, {"monument-tower-of-wonders"}),
+    (
+        "it",
+        "Quanti punti vale una villa in All Roads?",
+        A,
+        {"token-values", "villas-and-spas", "end-of-game"},
+    ),
+    (
+        "it",
+        "Le case sulle rotte commerciali si possono migliorare?",
+        A,
+        {"trade-routes"},
+    ),
+    (
+        "it",
+        "posso costruire su un vicolo cieco di un turno precedente?",
+        A,
+        {"how-to-build"},
+    ),
+    ("it", "che cos'è un anello stradale", A, {"road-loops"}),
+    ("it", "Cosa succede se il Leader pensa?", G, {"think", "lead-and-follow"}),
+    (
+        "it",
+        "Quanti Clienti posso avere al massimo?",
+        G,
+        {"patron", "clients", "influence"},
+    ),
+    ("it", "Il Jack può essere usato come Materiale?", G, {"jacks"}),
+    ("it", "Bonus Mercante con parità", G, {"merchant-bonus"}),
+    ("it", "Quando finisce la partita a Sit Gloria Romae?", G, {"game-end"}),
+    ("it", "parita di punti Glory to Rome", G, {"tie-break"}),  # no accent typed
+    ("it", "Muro punti riserva", G, {"wall"}),
+    ("zh", "地块标记有几个？", F, {"lot-markers"}),
+    ("zh", "覆盖建造的条件", F, {"build-over"}),
+    ("zh", "收入行动拿多少银币", F, {"take-income"}),
+    ("zh", "角落地块算几条边的影响力", F, {"influence", "edge-lots"}),
+    ("zh", "道路版图平局怎么办", F, {"influence-ties"}),
+    ("zh", "纪念碑标记有几个", F, {"monuments-module"}),
+    ("zh", "All Roads 什么时候游戏结束", A, {"end-of-game"}),
+    ("zh", "温泉值几分", A, {"token-values", "villas-and-spas"}),
+    ("zh", "死路可以以后再建吗", A, {"how-to-build"}),
+    ("zh", "百搭牌能当雇员吗", G, {"jacks"}),
+    ("zh", "思考时可以抽几张牌", G, {"think"}),
+    ("zh", "城墙怎么计分", G, {"wall"}),
+    ("zh", "雕像", G, {"statue"}),
+    ("zh", "影响力从几开始", G, {"influence"}),
+    ("zh", "领袖思考后其他人还能跟随吗", G, {"think", "lead-and-follow"}),
+    ("zh", "商人奖励平局", G, {"merchant-bonus"}),
+    ("zh", "陵寝", G, {"catacomb"}),
+    ("zh", "金库", G, {"merchant-vault"}),  # two characters
+    ("zh", "城外地点需要几个行动", G, {"town-sites", "foundation"}),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "game", "wanted"), QUESTIONS)
+@pytest.mark.parametrize("scoped", [True, False], ids=["table", "home"])
+def test_questions_find_their_rule_in_the_top_three(
+    lang: str, question: str, game: str, wanted: set[str], scoped: bool
+) -> None:
+    options = {"game": game, "lang": lang} if scoped else {}
+    hits = INDEX.search(question, limit=3, **options)
+    assert {f"{game}.{key}" for key in wanted} & set(keys(hits)), keys(hits)
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("merchnat bonus", "glory-to-rome.merchant-bonus"),  # swapped letters
+        ("Imperail Harbour", "foundations-of-rome.monument-imperial-harbor"),
+        ("legionnary", "glory-to-rome.legionary"),  # one letter too many
+        ("catacom", "glory-to-rome.catacomb"),  # a word still being typed
+        ("trade rout", "all-roads.trade-routes"),
+        ("milestnoe markers", "foundations-of-rome.milestones-used-up"),
+        ("concav lake", "all-roads.villas-and-spas"),
+    ],
+)
+def test_small_typos_and_unfinished_words_are_tolerated(
+    question: str, first: str
+) -> None:
+    assert first in keys(INDEX.search(question, limit=2))
+
+
+@pytest.mark.parametrize(
+    ("plain", "accented"),
+    [
+        ("parita", "parità"),
+        ("fuori citta", "Fuori Città"),
+        ("PIU GRANDE", "più grande"),
+        ("ＭＥＲＣＨＡＮＴ", "merchant"),  # full-width letters
+    ],
+)
+def test_accents_case_and_width_do_not_matter(plain: str, accented: str) -> None:
+    assert keys(INDEX.search(plain)) == keys(INDEX.search(accented))
+
+
+@pytest.mark.parametrize("word", ["商人", "金库", "地基", "平局", "死路", "温泉"])
+def test_two_character_chinese_words_are_found(word: str) -> None:
+    """SQLite's own tokenizers miss these (tech-notes.md); character pairs
+    find them, and the word is marked in the snippet."""
+    hits = INDEX.search(word, lang="zh", limit=3)
+    assert hits
+    assert any(word in h.entry.text or word in h.entry.title for h in hits)
+    marked = [
+        p for h in hits for p, hit in (*h.title.parts(), *h.snippet.parts()) if hit
+    ]
+    assert word in marked
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "shown"),
+    [
+        ("merchant bonus", "it", "glory-to-rome.merchant-bonus.it"),  # en -> it
+        ("merchant bonus", "zh", "glory-to-rome.merchant-bonus.zh"),
+        ("商人奖励", "en", "glory-to-rome.merchant-bonus.en"),  # zh -> en
+        ("Bonus Mercante", "zh", "glory-to-rome.merchant-bonus.zh"),  # it -> zh
+        ("Jolly", "en", "glory-to-rome.jacks.en"),
+        ("百搭牌", "it", "glory-to-rome.jacks.it"),
+        ("Tempio di Marte", "it", "foundations-of-rome.monument-temple-of-mars.en"),
+    ],
+)
+def test_the_glossary_joins_the_languages(question: str, lang: str, shown: str) -> None:
+    """A question in one language finds the rule written in another, shown in
+    the asker's language where the rule has one (else in English)."""
+    assert INDEX.search(question, lang=lang, limit=1)[0].entry.id == shown
+
+
+def test_each_rule_is_listed_once_whatever_its_languages() -> None:
+    hits = INDEX.search("influence", limit=20)
+    assert len({h.entry.rule_id for h in hits}) == len(hits)
+    assert all(h.langs[0] is Lang.EN for h in hits)
+
+
+def test_the_language_is_guessed_when_not_given() -> None:
+    assert INDEX.search("Quando finisce la partita?", game=G)[0].entry.lang is Lang.IT
+    assert INDEX.search("游戏什么时候结束", game=G)[0].entry.lang is Lang.ZH
+    assert INDEX.search("when does the game end", game=G)[0].entry.lang is Lang.EN
+
+
+@pytest.mark.parametrize(
+    ("question", "table", "first_game"),
+    [
+        ("monuments", A, A),  # from a table's screen: that game first
+        ("monuments", F, F),
+        ("tie", G, G),
+        ("tie", A, A),
+        ("Glory to Rome ties", A, G),  # the question names its game
+        ("ties in All Roads", G, A),
+        ("influence on a road board in Roads of Fortune", G, F),
+    ],
+)
+def test_the_table_game_is_preferred_unless_the_question_names_one(
+    question: str, table: str, first_game: str
+) -> None:
+    assert INDEX.search(question, game=table)[0].entry.game == first_game
+
+
+def test_a_much_better_entry_of_another_game_still_shows() -> None:
+    """Preferring is not filtering: at an All Roads table, a question about
+    the Merchant Bonus still gets Glory to Rome's entry."""
+    assert "glory-to-rome.merchant-bonus" in keys(
+        INDEX.search("merchant bonus", game=A)
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        '"',
+        '""',
+        "*",
+        "a OR b AND NOT c",
+        "NEAR(vault merchant)",
+        "title: vault",
+        "{title body} : x",
+        "'; DROP TABLE rules; --",
+        "vault^2 -merchant +bonus",
+        "\x00\x01 vault",
+        "🏛️ 金库 🏛️",
+        "金" * 400,
+        "merchant " * 300,
+        "\u200b\u202e vault",
+    ],
+)
+def test_any_characters_are_data(question: str) -> None:
+    hits = INDEX.search(question)
+    assert isinstance(hits, list)
+
+
+@pytest.mark.parametrize("question", ["", "   ", "?!.,;", "the of and is", "il la di"])
+def test_a_question_with_nothing_to_find_finds_nothing(question: str) -> None:
+    assert normalise_query(question, GLOSSARY).empty
+    assert INDEX.search(question) == []
+
+
+def test_terms_are_quoted_as_phrases() -> None:
+    query = INDEX.query('vault "merchant')
+    assert query.fts() == (
+        '{title body} : ("vault" OR "merchant") OR '
+        '{tconcepts concepts} : ("kvault" OR "kmerchant")'
+    )
+    assert fts_phrase('a"b') == '"a""b"'
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"game": "chess"}, UnknownGameError),
+        ({"lang": "fr"}, ValueError),
+        ({"limit": 0}, ValueError),
+        ({"limit": 101}, ValueError),
+    ],
+)
+def test_bad_options_are_refused(kwargs: dict[str, object], error: type) -> None:
+    with pytest.raises(error):
+        INDEX.search("vault", **kwargs)  # type: ignore[arg-type]
+
+
+def test_limit_and_order() -> None:
+    hits = INDEX.search("building", limit=5)
+    assert len(hits) == 5
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+
+def test_stray_matches_are_cut() -> None:
+    """A result far below the best one matched a stray word only."""
+    hits = INDEX.search("Temple of Mars income", limit=50)
+    assert hits[-1].score >= hits[0].score * 0.2
+    assert len(hits) < 50
+
+
+# -- snippets --------------------------------------------------------------------
+
+
+def test_matched_words_are_marked_by_offsets() -> None:
+    (hit,) = INDEX.search("merchant bonus tie", game=G, lang="en", limit=1)
+    assert hit.entry.key == "merchant-bonus"
+    marked = {p.casefold() for p, is_hit in hit.snippet.parts() if is_hit}
+    assert {"merchant bonus", "tie"} <= marked
+    assert "".join(p for p, _ in hit.snippet.parts()) == hit.snippet.text
+    assert hit.title.marked("[", "]") == "[Merchant Bonus]"
+
+
+def test_long_texts_give_a_window_around_the_matches() -> None:
+    (hit,) = INDEX.search("Vomitorium", limit=1)
+    assert len(hit.entry.text) > SNIPPET_LENGTH
+    assert (
+        hit.snippet.text.startswith("…") and len(hit.snippet.text) <= SNIPPET_LENGTH + 2
+    )
+    assert "Vomitorium" in [p for p, is_hit in hit.snippet.parts() if is_hit]
+
+
+def test_concepts_are_marked_in_the_language_shown() -> None:
+    (hit,) = INDEX.search("vault limit", lang="it", game=G, limit=1)
+    assert "Caveau" in [p for p, is_hit in hit.snippet.parts() if is_hit]
+
+
+@given(st.text(max_size=60), st.sampled_from([None, "en", "it", "zh"]))
+@settings(max_examples=150, deadline=None)
+def test_any_question_gives_sound_results(question: str, lang: str | None) -> None:
+    hits = INDEX.search(question, lang=lang, limit=5)
+    assert len(hits) <= 5
+    assert len({h.entry.rule_id for h in hits}) == len(hits)
+    for hit in hits:
+        for marked in (hit.title, hit.snippet):
+            assert "".join(p for p, _ in marked.parts()) == marked.text
+            ends = [0]
+            for start, end in marked.marks:
+                assert ends[-1] <= start < end <= len(marked.text)
+                ends.append(end)
+
+
+@given(st.text(max_size=40), st.lists(st.tuples(st.integers(0, 40), st.integers(1, 5))))
+def test_marked_parts_always_rebuild_the_text(
+    text: str, spans: list[tuple[int, int]]
+) -> None:
+    marks: list[tuple[int, int]] = []
+    for start, length in sorted(spans):
+        end = min(start + length, len(text))
+        if start < end and (not marks or start >= marks[-1][1]):
+            marks.append((start, end))
+    marked = Marked(text, tuple(marks))
+    assert "".join(p for p, _ in marked.parts()) == text
+    assert [p for p, hit in marked.parts() if hit] == [text[s:e] for s, e in marks]
+
+
+# -- words, stems, typos -----------------------------------------------------------
+
+
+@given(st.text(max_size=30))
+def test_folding_is_idempotent(text: str) -> None:
+    assert fold(fold(text)) == fold(text)
+
+
+@pytest.mark.parametrize(
+    ("words", "same"),
+    [
+        (("house", "houses"), True),
+        (("lotto", "lotti"), True),
+        (("building", "buildings", "build"), True),
+        (("civic", "civico", "civici"), True),  # English and Italian meet
+        (("monument", "monumenti", "monumento"), True),
+        (("tie", "ties"), True),
+        (("bonus", "bonu"), False),  # "-us" is not a plural
+        (("era", "ere"), False),  # three letters stay as they are
+    ],
+)
+def test_stems(words: tuple[str, ...], same: bool) -> None:
+    assert (len({stem(w) for w in words}) == 1) is same
+
+
+@given(st.text(alphabet="abcde", max_size=7), st.text(alphabet="abcde", max_size=7))
+def test_edit_distance_is_symmetric_and_zero_only_for_equals(a: str, b: str) -> None:
+    assert edit_distance(a, b, limit=9) == edit_distance(b, a, limit=9)
+    assert (edit_distance(a, b, limit=9) == 0) is (a == b)
+
+
+@pytest.mark.parametrize(
+    ("word", "fixed"),
+    [
+        ("merchnat", "merchant"),  # swap
+        ("marchant", "merchant"),  # change
+        ("merchant", None),  # known
+        ("mrchant", "merchant"),  # drop
+        ("merchaant", "merchant"),  # add
+        ("legionaryy", "legionary"),
+        ("mrchnt", None),  # two edits in a short word: too far
+        ("ab", None),  # too short to guess
+    ],
+)
+def test_vocabulary_corrections(word: str, fixed: str | None) -> None:
+    vocabulary = Vocabulary.of(["merchant", "legionary", "market", "marble"])
+    assert vocabulary.correct(word) == fixed
+
+
+# -- house rules -------------------------------------------------------------------
+
+
+def test_house_rules_are_searchable_at_once_and_can_change() -> None:
+    index = open_index([house_rule("1", game=A, title="Quick start", text="Skip x.")])
+    assert index.search("quick start")[0].entry.id == "house.1"
+    rule = house_rule(
+        "2", game=G, title="Regola della casa", text="Niente Jolly.", lang="it"
+    )
+    index.add_house_rule(rule)
+    (hit,) = index.search("jolly vietati regola casa", limit=1)
+    assert hit.entry == rule and hit.entry.is_house_rule
+    index.add_house_rule(
+        house_rule("2", game=G, title="House rule", text="Zanzibar forbids Jacks.")
+    )
+    assert index.search("zanzibar")[0].entry.id == "house.2"
+    assert "house.2" not in [h.entry.id for h in index.search("niente")]
+    assert index.remove_house_rule("2") and not index.remove_house_rule("2")
+    assert index.search("zanzibar") == []
+    index.replace_house_rules([house_rule("9", game=F, title="Zanzibar", text="Z.")])
+    assert [r.id for r in index.house_rules] == ["house.9"]
+    with pytest.raises(UnknownEntryError):
+        index.entry("house.1")
+
+
+def test_a_new_house_rule_word_is_in_the_typo_vocabulary() -> None:
+    index = open_index()
+    index.add_house_rule(house_rule("z", game=F, title="Zanzibar", text="Z."))
+    assert index.search("zanzibr")[0].entry.id == "house.z"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda i: i.add_house_rule(INDEX.entry("all-roads.setup.en")),
+        lambda i: i.replace_house_rules([INDEX.entry("all-roads.setup.en")]),
+        lambda i: i.replace_house_rules(
+            [house_rule("1", game=A, title="T", text="X")] * 2
+        ),
+    ],
+    ids=["add-package-entry", "replace-with-package-entry", "same-key-twice"],
+)
+def test_only_house_rules_go_in_as_house_rules(call: object) -> None:
+    index = open_index()
+    with pytest.raises(InvalidEntryError):
+        call(index)  # type: ignore[operator]
+
+
+def test_build_index_refuses_duplicates_and_house_rules_among_entries() -> None:
+    entries = load_rules().entries
+    with pytest.raises(InvalidEntryError, match="two entries have the id"):
+        build_index([*entries, entries[0]])
+    with pytest.raises(InvalidEntryError, match="house rules go in as house_rules"):
+        build_index([house_rule("1", game=A, title="T", text="X")])
+
+
+def test_searching_while_house_rules_change_is_safe() -> None:
+    index = open_index()
+    stop = threading.Event()
+
+    def edit() -> None:
+        n = 0
+        while not stop.is_set():
+            index.add_house_rule(house_rule(str(n % 5), game=A, title="Loop", text="X"))
+            n += 1
+
+    with ThreadPoolExecutor(4) as pool:
+        editor = pool.submit(edit)
+        results = [pool.submit(index.search, "loop tile") for _ in range(200)]
+        assert all(isinstance(r.result(), list) for r in results)
+        stop.set()
+        editor.result()
+
+
+# -- citations ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "section", "page", "lang", "entry_id"),
+    [
+        (
+            "001",
+            "End of Era Scoring - Civic Building Scoring",
+            None,
+            "en",
+            "foundations-of-rome.civic-scoring.en",
+        ),
+        (
+            "001",
+            "end of era scoring: civic building scoring",
+            None,
+            "it",
+            "foundations-of-rome.civic-scoring.it",
+        ),  # case and punctuation
+        ("001", "End of Era Scoring", None, "en", "foundations-of-rome.era-end.en"),
+        (
+            "002",
+            "1. Build Houses",
+            None,
+            "en",
+            "all-roads.build-houses.en",
+        ),  # numbering
+        ("003", "Mercante", 8, "zh", "glory-to-rome.merchant-vault.zh"),
+        ("003", "Muro", 16, "en", "glory-to-rome.wall.en"),  # by its page
+        ("004", "3.3-3.4 完成建筑", None, "en", "glory-to-rome.complete-building.en"),
+        ("game-data.md", "3.2-3.3", None, "en", "glory-to-rome.materials.en"),
+        (
+            "000",
+            "Alternate Monuments - Regia",
+            None,
+            "en",
+            "foundations-of-rome.monument-regia.en",
+        ),
+        ("002", "Mancala", None, "en", None),  # no such section
+        ("009", "Setup", None, "en", None),  # no such rulebook
+    ],
+)
+def test_entry_for_a_rulebook_section(
+    rulebook: str, section: str, page: int | None, lang: str, entry_id: str | None
+) -> None:
+    entry = INDEX.entry_for(rulebook, section, page=page, lang=Lang(lang))
+    assert (entry.id if entry else None) == entry_id
+
+
+def test_a_citation_falls_back_to_its_other_places() -> None:
+    citation = Citation("004", "不存在", also=(Citation("003", "Fondazione", 6),))
+    entry = INDEX.entry_for_citation(citation)
+    assert entry is not None and entry.key == "foundation"
+
+
+def test_entries_for_a_source_written_as_text() -> None:
+    found = INDEX.entries_for_source("003, Mercante, p.8; 004, 5、出售建材; 001, Nope")
+    assert [e.id for e in found] == ["glory-to-rome.merchant-vault.en"]
+
+
+def test_reading_entries_by_id_rule_and_language() -> None:
+    entry = INDEX.entry("glory-to-rome.jacks.it")
+    assert entry.title == "Jack" and entry.rule_id == "glory-to-rome.jacks"
+    assert set(INDEX.translations("glory-to-rome.jacks")) == set(Lang)
+    assert INDEX.in_lang("all-roads.draw-tiles", Lang.ZH).lang is Lang.EN  # fallback
+    assert len(INDEX.entries(game=A, lang=Lang.EN)) == len(
+        [e for e in load_rules().entries if e.game == A and e.lang is Lang.EN]
+    )
+    with pytest.raises(UnknownEntryError):
+        INDEX.entry("nope")
+    with pytest.raises(UnknownEntryError):
+        INDEX.in_lang("nope", Lang.EN)
+
+
+def test_an_index_can_be_closed() -> None:
+    index: RulesIndex = open_index()
+    index.close()
