@@ -25,16 +25,7 @@ VALID = sorted(
 )
 INVALID = sorted((SCENARIOS / "invalid").glob("*.json"))
 
-NOT_YET: dict[str, str] = {
-    name: "issue 4: Roads of Fortune road boards"
-    for name in (
-        "rof-3p-era2-token-majority-coins",
-        "rof-rulebook-worked-example",
-        "rof-choice-by-unranked-player",
-        "rof-choice-on-taken-slot",
-        "rof-choice-out-of-rank-order",
-    )
-}
+NOT_YET: dict[str, str] = {}
 """Scenario name -> the issue that brings what it needs."""
 
 

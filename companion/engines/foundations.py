@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import Final, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Final, TypeAlias, TypeVar
 
 from . import base
 from .base import (
@@ -36,6 +36,11 @@ from .base import (
     nmsg,
     per_player,
 )
+
+if TYPE_CHECKING:
+    # roads.py builds on this module's board; this module imports it inside the
+    # functions that score or read road boards, so that neither import is cyclic.
+    from .roads import PlayerRoads, RoadBoards, RoadsResult
 
 GAME: Final = "foundations-of-rome"
 
@@ -493,7 +498,8 @@ class City:
     ``score_before``, ``lot_markers``, ``population_tokens`` and ``coins`` map
     player ids to values; a player left out has 0 (or no lot markers). The
     order of ``buildings`` and of each player's lot markers is the file's, so
-    that every problem can name its JSON path.
+    that every problem can name its JSON path. ``road_boards`` are the Roads of
+    Fortune boards and this era's picks on them (``None``: not in play).
     """
 
     players: tuple[Player, ...]
@@ -503,6 +509,7 @@ class City:
     lot_markers: Mapping[PlayerId, tuple[Lot, ...]] = field(default_factory=dict)
     population_tokens: Mapping[PlayerId, int] = field(default_factory=dict)
     coins: Mapping[PlayerId, int] = field(default_factory=dict)
+    road_boards: RoadBoards | None = None
 
     def __post_init__(self) -> None:
         # Read-only copies: a City never changes after the fact.
@@ -751,7 +758,9 @@ def problems(city: City) -> tuple[Problem, ...]:
     1 to 4 distinct orthogonally connected lots per building, no lot shared by
     two buildings, lot markers only on unbuilt lots and never two on one lot,
     at most 8 lot markers and 8 buildings of each type per player, owners and
-    keys that are players, era 1 to 3, no negative number.
+    keys that are players, era 1 to 3, no negative number. With road boards,
+    and when the city itself is sound, the picks recorded on them too
+    (``roads.resolve``: rank order, free spaces, markers in hand).
     """
     found: list[Problem] = []
     ids = [p.id for p in city.players]
@@ -825,6 +834,13 @@ def problems(city: City) -> tuple[Problem, ...]:
                 found.append(
                     Problem(f"{key}.{pid}", f"{number} is below the minimum 0")
                 )
+    if not found and city.road_boards is not None:
+        from . import roads  # see the TYPE_CHECKING import at the top
+
+        try:
+            roads.resolve(city, city.road_boards)
+        except roads.RoadChoiceError as exc:
+            found.extend(exc.problems)
     return tuple(found)
 
 
@@ -947,13 +963,12 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> City:
     A value of the wrong shape stops the reading at once; then every rule the
     city breaks (see :func:`problems`) is reported together.
 
-    :raises TableFileError: naming the JSON path of each problem; road boards
-        and monuments are refused as not supported yet.
+    :raises TableFileError: naming the JSON path of each problem (road boards
+        too: ``road_boards.choices.south[2].player``); monuments are refused as
+        not supported yet.
     """
-    if "road_boards" in fields:
-        raise fields["road_boards"].fail(
-            "Roads of Fortune road boards are not supported yet"
-        )
+    from . import roads  # see the TYPE_CHECKING import at the top
+
     era = fields["era"].int(min=1, max=3)
     ids = [p.id for p in players]
     buildings = tuple(_read_building(b, ids) for b in fields["buildings"].list())
@@ -965,6 +980,11 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> City:
         lot_markers=_read_markers(fields.get("lot_markers"), players),
         population_tokens=_read_counts(fields.get("population_tokens"), players),
         coins=_read_counts(fields.get("coins"), players),
+        road_boards=(
+            roads.read(fields["road_boards"], players)
+            if "road_boards" in fields
+            else None
+        ),
     )
     found = problems(city)
     if found:
@@ -1005,6 +1025,10 @@ def to_json(city: City) -> dict[str, object]:
         doc["population_tokens"] = dict(city.population_tokens)
     if city.coins:
         doc["coins"] = dict(city.coins)
+    if city.road_boards is not None:
+        from . import roads  # see the TYPE_CHECKING import at the top
+
+        doc["road_boards"] = roads.to_json(city.road_boards)
     return doc
 
 
@@ -1247,7 +1271,8 @@ class Category(Enum):
     COMMERCIAL = "commercial"
     """Commercial VP, and silver as VP in Era 3 ("Commercial Building Scoring")."""
     ROADS = "roads"
-    """Roads of Fortune road boards (rulebook 000; not supported yet: always 0)."""
+    """Roads of Fortune road boards: VP won and lost on them (rulebook 000,
+    "Gameplay Overview"; see ``roads.resolve``)."""
     EMPTY_LOTS = "empty_lots"
     """Era 3: 1 VP per lot marker on the board (rulebook 001, "End of Game")."""
 
@@ -1259,6 +1284,7 @@ class PlayerScore:
     player: Player
     citizens: int
     population_tokens: int
+    """The population tokens the player had before this era's road boards."""
     residential: Tally
     civic: Tally
     commercial: Tally
@@ -1268,11 +1294,21 @@ class PlayerScore:
     """Coins collected from commercial buildings (eras 1 and 2): its ``points``
     and its lines' ``points`` are coins, not VP."""
     score_before: Points
+    road: PlayerRoads | None = None
+    """Everything the road boards gave or took this era (``None`` without
+    road boards): its VP make ``roads``; its tokens and coins count here too."""
+
+    @property
+    def road_tokens(self) -> int:
+        """Population from tokens won on the road boards this era."""
+        return self.road.population if self.road is not None else 0
 
     @property
     def population(self) -> int:
-        """Citizens on residential buildings plus population tokens (spec)."""
-        return self.citizens + self.population_tokens
+        """Citizens on residential buildings plus population tokens, those won
+        on this era's road boards included (spec; rulebook 000, "Population
+        Tokens")."""
+        return self.citizens + self.population_tokens + self.road_tokens
 
     def category(self, category: Category) -> Tally:
         return {
@@ -1294,8 +1330,10 @@ class PlayerScore:
 
     @property
     def coins(self) -> int:
-        """Coins gained in this era scoring (for now only silver)."""
-        return self.silver.points
+        """Coins gained (or, negative, paid) in this era scoring: silver plus
+        the road boards' coin rewards (spec, per-player ``coins``)."""
+        road_coins = self.road.coins if self.road is not None else 0
+        return self.silver.points + road_coins
 
 
 @dataclass(frozen=True)
@@ -1304,6 +1342,9 @@ class EraResult:
 
     era: int
     players: tuple[PlayerScore, ...]
+    roads: RoadsResult | None = None
+    """The road boards resolved before the rest of the scoring (``None``:
+    not in play): influence and rank order per edge."""
 
     @property
     def final(self) -> bool:
@@ -1516,11 +1557,28 @@ def score(city: City) -> EraResult:
     - Commercial: each building's VP every era; its silver is coins in eras 1
       and 2 and VP in era 3.
     - Era 3: 1 VP for each lot marker on the board.
+
+    With road boards, they resolve first (rulebook 000, "Gameplay Overview"):
+    their VP are the ``roads`` category, the population tokens won there count
+    in this era's population, and their coins add to the player's ``coins``.
+
+    :raises roads.RoadChoiceError: a pick on a road board breaks a rule
+        (:func:`read` refuses such a file before).
     """
+    from . import roads  # see the TYPE_CHECKING import at the top
+
+    road_result = (
+        roads.resolve(city, city.road_boards) if city.road_boards is not None else None
+    )
+
+    def road_of(pid: PlayerId) -> PlayerRoads | None:
+        return road_result.player(pid) if road_result is not None else None
+
     populations = {
         p.id: (
             sum(b.citizens for b in city.buildings if b.owner == p.id),
-            city.population_tokens.get(p.id, 0),
+            city.population_tokens.get(p.id, 0)
+            + (road.population if (road := road_of(p.id)) else 0),
         )
         for p in city.players
     }
@@ -1554,22 +1612,23 @@ def score(city: City) -> EraResult:
                     END_OF_GAME,
                 )
             )
-        citizens, tokens = populations[player.id]
+        road = road_of(player.id)
         scores.append(
             PlayerScore(
                 player=player,
-                citizens=citizens,
-                population_tokens=tokens,
+                citizens=populations[player.id][0],
+                population_tokens=city.population_tokens.get(player.id, 0),
                 residential=Tally.of([residential[player.id]]),
                 civic=Tally.of(civic[player.id]),
                 commercial=Tally.of(commercial[player.id]),
-                roads=Tally(0),
+                roads=Tally.of(road.lines(roads.Gain.VP) if road else ()),
                 empty_lots=Tally.of(empty),
                 silver=Tally.of(coins[player.id]),
                 score_before=city.score_before.get(player.id, 0),
+                road=road,
             )
         )
-    return EraResult(city.era, tuple(scores))
+    return EraResult(city.era, tuple(scores), road_result)
 
 
 def winners(result: EraResult) -> tuple[Player, ...]:
@@ -1589,13 +1648,45 @@ def winners(result: EraResult) -> tuple[Player, ...]:
     return tuple(s.player for s in result.players if s.total == best)
 
 
+_ROAD_CATEGORIES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "coins": "roads-coins",
+        "population": "roads-population",
+        "note": "roads-notes",
+    }
+)
+"""The explanation category of each kind of road board result but VP."""
+
+
 def score_json(city: City) -> dict[str, object]:
     """The result ``companion score`` prints (spec: "Output of companion score"),
-    with each player's ``coins`` and ``explanations`` and, after Era 3,
-    ``winners``."""
+    with each player's ``coins`` and ``explanations``, with road boards the
+    ``roads`` of each edge (spec: "Road boards") and, after Era 3, ``winners``.
+
+    An explanation's ``category`` is a :class:`Category`, ``silver``, or for
+    the road boards' other results ``roads-coins``, ``roads-population`` and
+    ``roads-notes`` (their points are coins, population, and none).
+    """
+    from . import roads  # see the TYPE_CHECKING import at the top
+
     result = score(city)
     players: dict[str, object] = {}
     for s in result.players:
+        labelled = [
+            (category, line)
+            for category, tally in (
+                *((c.value, s.category(c)) for c in Category),
+                ("silver", s.silver),
+            )
+            for line in tally.lines
+        ]
+        if s.road is not None:
+            # The road boards' VP are in ``roads`` above; the rest comes here.
+            labelled += [
+                (_ROAD_CATEGORIES[e.gain.value], e.line)
+                for e in s.road.entries
+                if e.gain is not roads.Gain.VP
+            ]
         explanations = [
             {
                 "category": category,
@@ -1603,11 +1694,7 @@ def score_json(city: City) -> dict[str, object]:
                 "text": str(line.text),
                 "source": str(line.source),
             }
-            for category, tally in (
-                *((c.value, s.category(c)) for c in Category),
-                ("silver", s.silver),
-            )
-            for line in tally.lines
+            for category, line in labelled
         ]
         players[s.player.id] = {
             "population": s.population,
@@ -1623,6 +1710,8 @@ def score_json(city: City) -> dict[str, object]:
             "explanations": explanations,
         }
     out: dict[str, object] = {"game": GAME, "era": result.era, "players": players}
+    if result.roads is not None:
+        out["roads"] = roads.result_json(result.roads)
     if result.final:
         out["winners"] = [p.id for p in winners(result)]
     return out

@@ -54,6 +54,7 @@ from companion.engines.foundations import (
     tray_piece,
     winners,
 )
+from companion.engines.roads import Choice, Edge, RoadBoards, Take, resolve
 
 from .strategies import (
     FOR_COLOURS,
@@ -61,6 +62,7 @@ from .strategies import (
     for_city_and_new_building,
     for_owned_group,
 )
+from .strategies_roads import walked_tables
 
 HERE = Path(__file__).resolve().parent
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
@@ -303,11 +305,9 @@ def nine(owner: str, kind: str) -> list[dict[str, Any]]:
             "buildings[0].type",
             "monuments (the Monuments module) are not supported yet",
         ),
-        (
-            with_("road_boards", {}),
-            "road_boards",
-            "Roads of Fortune road boards are not supported yet",
-        ),
+        # road boards are read by roads.read (tests/engines/test_roads.py)
+        (with_("road_boards", {}), "road_boards.north", "is required but missing"),
+        (with_("road_boards", []), "road_boards", "expected an object"),
         (with_("buildings.0.owner", "purple"), "buildings[0].owner", "not a player"),
         (with_("buildings.0.lots", []), "buildings[0].lots", "expected 1 to 4 items"),
         (
@@ -711,6 +711,191 @@ def test_score_json_has_the_spec_keys() -> None:
 
 
 # --------------------------------------------------------------------------
+# Road boards in the era scoring (rulebook 000, "Gameplay Overview"; spec
+# "Road boards"). The boards themselves: tests/engines/test_roads.py.
+# --------------------------------------------------------------------------
+
+ROAD_CITY = [
+    res("red", "A1 A2", 2),  # north 2 (and west 2)
+    com("red", "H5", 1, 0),  # east 1
+    res("blue", "D1 E1 F1", 3),  # north 3
+    com("green", "D8", 2, 0),  # south 1
+]
+ROAD_FACES = {
+    "north": {
+        "kind": "milestones",
+        "slots": [{"reward": {"population_token": 2}}, {"reward": {"vp": 3}}],
+    },
+    "east": {"kind": "majority", "most": [1, 2, 3], "none": [-1, -2, -3]},
+    "south": {
+        "kind": "milestones",
+        "slots": [{"reward": {"coins_from_each": 2}, "or": {"vp": 1}}],
+    },
+    "west": {"kind": "milestones", "slots": [{"reward": {"vp": 1}}]},
+}
+ROAD_PICKS = {
+    "north": [
+        {"player": "blue", "slot": 1, "take": "reward", "marker": "milestone"},
+        {"player": "red", "slot": 0, "take": "reward", "marker": "milestone"},
+    ],
+    "south": [{"player": "green", "slot": 0, "take": "reward", "marker": "milestone"}],
+    "west": [{"player": "red", "slot": 0, "take": "reward", "marker": "milestone"}],
+}
+
+
+def road_table(era: int = 1, picks: Any = ROAD_PICKS) -> dict[str, Any]:
+    boards: dict[str, Any] = {**ROAD_FACES}
+    if picks:
+        boards["choices"] = picks
+    return table("red blue green", era=era, buildings=ROAD_CITY, road_boards=boards)
+
+
+@pytest.mark.parametrize(
+    ("doc", "expected"),
+    (
+        # Red's token from the north road lifts red's population to 4, above
+        # blue's 3, in this same era. East: red the most, blue and green none.
+        # South: green takes 2 coins from each other player.
+        (
+            road_table(),
+            {
+                "red": {"population": 4, "residential": 8, "roads": 2, "coins": -1,
+                        "era_total": 10},
+                "blue": {"population": 3, "residential": 4, "roads": 2, "coins": -2,
+                         "era_total": 6},
+                "green": {"population": 0, "residential": 0, "roads": -1,
+                          "coins": 6, "era_total": -1, "total": -1},
+            },
+        ),
+        # Nobody picks: only the majority board scores; no token, so blue leads.
+        (
+            road_table(picks=None),
+            {
+                "red": {"population": 2, "residential": 3, "roads": 1, "coins": 1},
+                "blue": {"population": 3, "residential": 7, "roads": -1, "coins": 0},
+                "green": {"roads": -1, "coins": 2},
+            },
+        ),
+        # Era 3: the majority board's third values; silver is VP, coins from
+        # the roads still change hands.
+        (
+            road_table(era=3),
+            {
+                "red": {"residential": 14, "commercial": 1, "roads": 4, "coins": -2,
+                        "era_total": 19},
+                "blue": {"residential": 4, "roads": 0, "coins": -2, "era_total": 4},
+                "green": {"commercial": 2, "roads": -3, "coins": 4,
+                          "era_total": -1},
+            },
+        ),
+    ),
+)  # fmt: skip
+def test_road_boards_in_the_era_scoring(
+    doc: dict[str, Any], expected: dict[str, dict[str, int]]
+) -> None:
+    got = scores(doc)
+    for pid, values in expected.items():
+        assert {k: got[pid][k] for k in values} == values, pid
+
+
+def test_road_board_lines_are_explained() -> None:
+    out = score_json(city_of(road_table()))
+    players = out["players"]
+    assert isinstance(players, dict)
+    red = {(e["category"], e["text"]) for e in players["red"]["explanations"]}
+    assert ("roads", "East road: the most influence (1): 1 VP in Era 1") in red
+    assert (
+        "roads-population",
+        "North road, space 1: a population token worth 2, +2 population from "
+        "this era on",
+    ) in red
+    assert ("roads-coins", "South road: pays 2 coins to Chiara") in red
+    assert (
+        "residential",
+        "Population 4 (2 citizens + 2 population tokens), the highest: "
+        "4 + 4 Era 1 bonus",
+    ) in red
+    for values in players.values():
+        for line in values["explanations"]:
+            if line["category"].startswith("roads"):
+                assert line["source"].startswith("rulebook 000, ")
+    assert out["roads"] == {
+        "north": {"influence": {"blue": 3, "red": 2}, "order": ["blue", "red"],
+                  "tie_breaks": []},
+        "east": {"influence": {"red": 1}, "order": ["red"], "tie_breaks": []},
+        "south": {"influence": {"green": 1}, "order": ["green"], "tie_breaks": []},
+        "west": {"influence": {"red": 2}, "order": ["red"], "tie_breaks": []},
+    }  # fmt: skip
+    assert "roads" not in score_json(city_of(GOOD))
+
+
+def test_road_pick_problems_name_their_path() -> None:
+    picks = copy.deepcopy(ROAD_PICKS)
+    picks["north"].reverse()  # red (rank 2) before blue (rank 1)
+    with pytest.raises(TableFileError) as caught:
+        read_table(road_table(picks=picks))
+    assert [p.path for p in caught.value.problems] == [
+        "road_boards.choices.north[1].player"
+    ]
+    # Picks are checked once the city is sound: its own problems come alone.
+    doc = copy.deepcopy(road_table(picks=picks))
+    doc["buildings"][0]["lots"] = ["A1", "A3"]
+    with pytest.raises(TableFileError) as caught:
+        read_table(doc)
+    assert [p.path for p in caught.value.problems] == ["buildings[0].lots"]
+
+
+def test_problems_checks_the_picks_of_a_city_built_by_hand() -> None:
+    city = city_of(road_table())
+    assert city.road_boards is not None
+    bad = replace(
+        city.road_boards,
+        choices={**city.road_boards.choices, Edge.EAST: (Choice("red", Take.PASS),)},
+    )
+    found = problems(replace(city, road_boards=bad))
+    assert [p.path for p in found] == ["road_boards.choices.east"]
+
+
+def test_road_boards_round_trip_through_the_table_file() -> None:
+    doc = road_table()
+    city = city_of(doc)
+    written = to_json(city)
+    assert written["road_boards"] == {**ROAD_FACES, "choices": ROAD_PICKS}
+    assert city_of({**doc, **written}) == city
+    assert "road_boards" not in to_json(city_of(GOOD))
+
+
+@PROPERTY
+@given(walked_tables())
+def test_road_board_totals_add_up(table: tuple[City, RoadBoards]) -> None:
+    city, boards = table
+    city = replace(city, road_boards=boards)
+    assert problems(city) == ()
+    result = score(city)
+    assert result.roads == resolve(city, boards)
+    silver = 0
+    for s in result.players:
+        road = result.roads.player(s.player.id)
+        assert s.road == road
+        assert s.roads.points == road.vp
+        assert s.era_total == sum(s.category(c).points for c in Category)
+        assert s.population == (
+            s.citizens + city.population_tokens.get(s.player.id, 0) + road.population
+        )
+        assert s.coins == s.silver.points + road.coins
+        silver += s.silver.points
+    # Road coins only change hands.
+    assert sum(s.coins for s in result.players) == silver
+    doc = {
+        "format": "rome-companion/1",
+        "game": GAME,
+        "players": [{"id": p.id, "name": p.name} for p in city.players],
+        **to_json(city),
+    }
+    assert city_of(json.loads(json.dumps(doc))) == city
+
+
+# --------------------------------------------------------------------------
 # Winners
 # --------------------------------------------------------------------------
 
@@ -753,10 +938,18 @@ FOR_INVALID = (
     "lot-marker-on-built-lot",
     "lot-off-board-3-players",
     "unknown-key-in-building",
+    # picks on the road boards that break a rule (rulebook 000)
+    "rof-choice-by-unranked-player",
+    "rof-choice-on-taken-slot",
+    "rof-choice-out-of-rank-order",
 )
 
 
-@pytest.mark.parametrize("path", _scenarios("for-*.json"), ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path",
+    _scenarios("for-*.json") + _scenarios("rof-*.json"),
+    ids=lambda p: p.stem,
+)
 def test_scenario_scores_as_expected(path: Path) -> None:
     shared_or_skip()
     expected = json.loads(path.with_suffix(".expected.json").read_text("utf-8"))
@@ -765,11 +958,15 @@ def test_scenario_scores_as_expected(path: Path) -> None:
     for pid, values in expected["players"].items():
         assert {k: got["players"][pid][k] for k in values} == values, pid
     assert set(got["players"]) == set(expected["players"])
+    for edge, values in expected.get("roads", {}).items():
+        assert {k: got["roads"][edge][k] for k in values} == values, edge
+    assert ("roads" in got) is ("road_boards" in json.loads(path.read_text("utf-8")))
 
 
 def test_there_are_scenarios() -> None:
     shared_or_skip()
     assert len(_scenarios("for-*.json")) >= 8
+    assert len(_scenarios("rof-*.json")) >= 2
 
 
 @pytest.mark.parametrize("name", FOR_INVALID)
@@ -781,20 +978,6 @@ def test_invalid_scenario_is_refused(name: str) -> None:
     with pytest.raises(TableFileError) as caught:
         read_table(doc)
     assert want in str(caught.value)
-
-
-@pytest.mark.parametrize(
-    "path",
-    _scenarios("rof-*.json") + _scenarios("invalid/rof-*.json"),
-    ids=lambda p: p.stem,
-)
-def test_road_boards_are_not_supported_yet(path: Path) -> None:
-    shared_or_skip()
-    with pytest.raises(TableFileError) as caught:
-        read_table(json.loads(path.read_text("utf-8")))
-    assert str(caught.value) == (
-        "road_boards: Roads of Fortune road boards are not supported yet"
-    )
 
 
 # --------------------------------------------------------------------------
