@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any, Final, TypeAlias
 from xml.sax.saxutils import escape
 
-from .engines import Table
+from .engines import Table, roads
 from .engines import all_roads as ar
 from .engines import foundations as fr
 from .engines import glory as gtr
@@ -206,6 +206,17 @@ class ChartPoint:
 
 
 @dataclass(frozen=True)
+class RoadEdge:
+    """A road board's edge as the era scoring resolved it (rulebook 000,
+    "Determining Influence"): the ranked seats with their influence, first
+    pick first, and the tie-breaks that ordered them."""
+
+    road: Text
+    ranking: tuple[tuple[Seat, int], ...]
+    tie_breaks: tuple[Explained, ...] = ()
+
+
+@dataclass(frozen=True)
 class Report:
     """Everything the end-of-game report says, in the order it says it."""
 
@@ -231,6 +242,8 @@ class Report:
     sources: tuple[Text, ...]
     """The rules cited; :attr:`Explained.ref` 1 is the first."""
     notes: tuple[Text, ...] = ()
+    roads: tuple[RoadEdge, ...] = ()
+    """Foundations of Rome with Roads of Fortune: each edge's ranking."""
     city: fr.City | None = None
     """Foundations of Rome: the city board to draw."""
     chart: Mapping[PlayerId, tuple[ChartPoint, ...]] = field(
@@ -351,6 +364,9 @@ CATEGORY_NAMES: Final[Mapping[str, Message]] = MappingProxyType(
         "empty_lots": msg("Empty lots"),
         "monuments": msg("Monuments"),
         "silver": msg("Coins collected"),
+        "roads-coins": msg("Road boards: coins"),
+        "roads-population": msg("Road boards: population"),
+        "roads-note": msg("Road boards"),
     }
 )
 """The words of each Foundations of Rome score category (``fr.Category``)."""
@@ -522,6 +538,10 @@ def foundations_report(
             (c.value, s.category(c)) for c in fr.Category
         ]
         parts.append(("silver", s.silver))
+        if s.road is not None:
+            # The road boards' other results: coins, population tokens, notes.
+            for gain in (roads.Gain.COINS, roads.Gain.POPULATION, roads.Gain.NOTE):
+                parts.append((f"roads-{gain.value}", fr.Tally(0, s.road.lines(gain))))
         for key, tally in parts:
             for line in tally.lines:
                 lines.append(
@@ -533,6 +553,25 @@ def foundations_report(
                     )
                 )
         explanations.append(SeatLines(seat, s.total, tuple(lines)))
+
+    edges: list[RoadEdge] = []
+    if result.roads is not None:
+        by_id = {seat.id: seat for seat in seats}
+        for edge in result.roads.edges:
+            edges.append(
+                RoadEdge(
+                    edge.edge.road,
+                    tuple(
+                        (by_id[st.player], st.influence)
+                        for st in edge.standings
+                        if st.player in by_id
+                    ),
+                    tuple(
+                        Explained(None, _text(line.text), sources.ref(line.source))
+                        for line in edge.tie_breaks
+                    ),
+                )
+            )
 
     notes: list[Text] = []
     if city.era > 1:
@@ -584,6 +623,7 @@ def foundations_report(
         sources=tuple(sources.texts),
         notes=tuple(notes),
         city=city,
+        roads=tuple(edges),
         chart=MappingProxyType(chart),
         chart_eras=3,
     )

@@ -375,6 +375,7 @@ def test_the_command_writes_the_report(tmp_path: Path, paper: str) -> None:
         "all-roads-3p-tie-broken-by-spas",
         "gtr-4p-merchant-ties-statue-wall-hand",
         "for-2p-era2-unicode-names",
+        "rof-rulebook-worked-example",
     ],
 )
 def test_the_command_reports_every_game(tmp_path: Path, scenario: str) -> None:

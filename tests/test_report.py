@@ -427,6 +427,40 @@ def test_glory_report_gives_merchant_bonuses_and_the_hand_tie_break() -> None:
     assert all(s.colour is None for s in report.seats)
 
 
+def test_road_boards_are_in_the_table_and_each_edge_is_ranked() -> None:
+    name = "rof-rulebook-worked-example"
+    report = rp.build_report(shared_table(name), on=DAY)
+    expected = json.loads(
+        (require_shared() / f"scenarios/{name}.expected.json").read_text()
+    )
+    rows = rows_by_label(report)
+    assert rows["Road boards"] == tuple(
+        expected["players"][s.id]["roads"] for s in report.seats
+    )
+    assert [english(edge.road) for edge in report.roads] == [
+        "North road",
+        "East road",
+        "South road",
+        "West road",
+    ]
+    for edge in report.roads:
+        key = english(edge.road).split()[0].lower()
+        assert [seat.id for seat, _ in edge.ranking] == expected["roads"][key]["order"]
+        assert {seat.id: n for seat, n in edge.ranking} == (
+            expected["roads"][key]["influence"]
+        )
+    # Coins won on a road board are explained, as coins, beside the VP.
+    blue = report.explanations[0]
+    assert any(
+        english(line.category or "") == "Road boards: coins" for line in blue.lines
+    )
+    assert any(
+        "tie" in english(t.text) or "before" in english(t.text)
+        for edge in report.roads
+        for t in edge.tie_breaks
+    )
+
+
 def test_a_game_without_a_report_is_refused() -> None:
     table = fr_table({"red": 1, "blue": 2})
     other = replace(table, game=replace(table.game, slug="chess"))
@@ -577,7 +611,12 @@ def pseudo(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.mark.usefixtures("pseudo")
 @pytest.mark.parametrize(
     "scenario",
-    ["gtr-4p-merchant-ties-statue-wall-hand", "all-roads-3p-tie-broken-by-spas"],
+    [
+        "gtr-4p-merchant-ties-statue-wall-hand",
+        "all-roads-3p-tie-broken-by-spas",
+        "rof-rulebook-worked-example",
+        "for-2p-era2-unicode-names",
+    ],
 )
 def test_every_word_of_the_report_is_translated(app: Flask, scenario: str) -> None:
     from flask import render_template
@@ -601,7 +640,9 @@ def test_every_word_of_the_report_is_translated(app: Flask, scenario: str) -> No
         if stripped == text:
             break
         text = stripped
-    leftover = re.sub(r"[\s\d.,:;()·…/\-=+⁰¹²³⁴⁵⁶⁷⁸⁹]+", "", text)
+    # Left: white space, numbers, punctuation, reference marks and the shapes
+    # of the keys (⌂ ○ Ⅱ ◯ ● ■ ▲ ◆ ▼), which are drawings, not words.
+    leftover = re.sub(r"[\s\d.,:;()·…/\-=+⁰¹²³⁴⁵⁶⁷⁸⁹⌂○Ⅱ◯●■▲◆▼]+", "", text)
     assert leftover == ""
 
 
