@@ -247,6 +247,17 @@ def boards_of(document: dict[str, Any], players: Any) -> roads.RoadBoards | None
     return roads.read(Node(document["road_boards"], "road_boards"), players)
 
 
+def lot_markers_spent(table: GameTable) -> dict[str, int]:
+    """Lot markers placed on road boards at the last era scoring: missing from
+    their owners' supply this era (rulebook 000, "Gameplay Overview" 3.A)."""
+    eras = [
+        step.details
+        for step in table.steps
+        if step.seq <= table.position and step.action == "fr-score"
+    ]
+    return dict(eras[-1].get("lot_markers_spent", {})) if eras else {}
+
+
 def current_pick(city: fr.City, boards: roads.RoadBoards) -> roads.Turn | None:
     """The next pick of the road-board draft: the first edge, in resolution
     order (rulebook 000, "Gameplay Overview" 1), where someone still picks."""
@@ -324,6 +335,7 @@ def board_page(
             selected=selected,
             moving=moving,
             players=players_of(store.current_document(table)),
+            spent=lot_markers_spent(table),
             problems=problems or [],
             conflict=conflict,
             can_undo=store.can_undo(table),
@@ -403,7 +415,9 @@ def board_action(table_id: str) -> ResponseReturnValue:
             new_city, details = remove_buildings(city, lots)
             action = "fr-remove"
         elif form.marker.data:
-            new_city, details = toggle_markers(city, owner, lots)
+            new_city, details = toggle_markers(
+                city, owner, lots, spent=lot_markers_spent(table).get(owner, 0)
+            )
             action = "fr-markers"
         else:
             raise fr.IllegalBuildError(_("Choose what to do with the lots."))
@@ -447,7 +461,7 @@ def remove_buildings(
 
 
 def toggle_markers(
-    city: fr.City, owner: str, lots: tuple[fr.Lot, ...]
+    city: fr.City, owner: str, lots: tuple[fr.Lot, ...], *, spent: int = 0
 ) -> tuple[fr.City, dict[str, Any]]:
     """Put the owner's lot marker on each tapped lot, or take it off where it is."""
     built = city.built()
@@ -473,7 +487,17 @@ def toggle_markers(
             )
         else:
             mine.append(lot)
-    if len(mine) > fr.LOT_MARKERS_PER_PLAYER:
+    if len(mine) > fr.LOT_MARKERS_PER_PLAYER - spent:
+        if spent:
+            raise fr.LotMarkerError(
+                _(
+                    "%(player)s has only %(n)d lot markers this era: %(spent)d "
+                    "went on a road board.",
+                    player=names[owner],
+                    n=fr.LOT_MARKERS_PER_PLAYER - spent,
+                    spent=spent,
+                )
+            )
         raise fr.LotMarkerError(
             _(
                 "%(player)s has only %(n)d lot markers.",
@@ -665,6 +689,35 @@ def build(table_id: str) -> ResponseReturnValue:
 # --------------------------------------------------------------------------
 
 
+def next_era(city: fr.City, result: fr.EraResult) -> fr.City:
+    """The same board at the start of the next era: the totals carried as
+    ``score_before``; population tokens won on road boards kept for good
+    (rulebook 000, "Population Tokens"); road picks cleared, each player's
+    milestone markers as they were left (rulebook 000, "Gameplay Overview")."""
+    tokens = dict(city.population_tokens)
+    for s in result.players:
+        if s.road_tokens:
+            tokens[s.player.id] = tokens.get(s.player.id, 0) + s.road_tokens
+    boards = city.road_boards
+    if boards is not None:
+        boards = replace(
+            boards,
+            choices={},
+            milestones_left={
+                s.player.id: s.road.milestones_left
+                for s in result.players
+                if s.road is not None
+            },
+        )
+    return replace(
+        city,
+        era=city.era + 1,
+        score_before={s.player.id: s.total for s in result.players},
+        population_tokens=tokens,
+        road_boards=boards,
+    )
+
+
 def result_rows(result: fr.EraResult) -> list[dict[str, Any]]:
     """The era's table, one row per category, one cell per player with its lines."""
     rows: list[dict[str, Any]] = []
@@ -676,7 +729,13 @@ def result_rows(result: fr.EraResult) -> list[dict[str, Any]]:
             {"key": key, "name": CATEGORY_NAMES[key], "cells": cells, "strong": strong}
         )
 
-    row("population", [(s.population, ()) for s in result.players])
+    row(
+        "population",
+        [
+            (s.population, s.road.lines(roads.Gain.POPULATION) if s.road else ())
+            for s in result.players
+        ],
+    )
     for category in fr.Category:
         row(
             category.value,
@@ -687,7 +746,16 @@ def result_rows(result: fr.EraResult) -> list[dict[str, Any]]:
         )
     row("era_total", [(s.era_total, ()) for s in result.players], strong=True)
     row("total", [(s.total, ()) for s in result.players], strong=True)
-    row("silver", [(s.silver.points, s.silver.lines) for s in result.players])
+    row(
+        "silver",
+        [
+            (
+                s.coins,
+                s.silver.lines + (s.road.lines(roads.Gain.COINS) if s.road else ()),
+            )
+            for s in result.players
+        ],
+    )
     return rows
 
 
@@ -723,11 +791,12 @@ def era(table_id: str) -> ResponseReturnValue:
         }
         next_city = city
         if not result.final:
-            next_city = replace(
-                city,
-                era=city.era + 1,
-                score_before={s.player.id: s.total for s in result.players},
-            )
+            next_city = next_era(city, result)
+            details["lot_markers_spent"] = {
+                s.player.id: s.road.lot_markers_spent
+                for s in result.players
+                if s.road is not None and s.road.lot_markers_spent
+            }
         try:
             save_city(
                 table,
