@@ -61,10 +61,12 @@ class GameName:
 @dataclass(frozen=True)
 class Words:
     """A text as the glossary reads it: the stems of its meaningful Latin words
-    (in order, with each one's token index) and its folded form for Chinese."""
+    in order; every Latin word's stem with the index of its meaningful stem
+    (-1 for a little word), for terms that include little words ("next to");
+    and its folded form, for Chinese."""
 
     stems: tuple[str, ...]
-    positions: tuple[int, ...]
+    raw: tuple[tuple[str, int], ...]
     folded: str
 
     @classmethod
@@ -76,12 +78,16 @@ class Words:
         """The words of a text already cut into tokens (``folded``: the whole
         text folded, for Chinese)."""
         stems: list[str] = []
-        positions: list[int] = []
-        for index, token in enumerate(found):
-            if token.script is Script.LATIN and not is_stopword(token.text):
+        raw: list[tuple[str, int]] = []
+        for token in found:
+            if token.script is not Script.LATIN:
+                raw.append(("", -1))
+            elif is_stopword(token.text):
+                raw.append((token.stem, -1))
+            else:
+                raw.append((token.stem, len(stems)))
                 stems.append(token.stem)
-                positions.append(index)
-        return cls(tuple(stems), tuple(positions), folded)
+        return cls(tuple(stems), tuple(raw), folded)
 
 
 _Form = tuple[str, ...]
@@ -96,11 +102,15 @@ class Glossary:
     _latin: Mapping[str, tuple[tuple[str, _Form], ...]] = field(
         init=False, repr=False, compare=False
     )
+    _phrases: Mapping[str, tuple[tuple[str, _Form], ...]] = field(
+        init=False, repr=False, compare=False
+    )
     _cjk: tuple[tuple[str, str], ...] = field(init=False, repr=False, compare=False)
     _by_id: Mapping[str, Term] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         latin: dict[str, list[tuple[str, _Form]]] = {}
+        phrases: dict[str, list[tuple[str, _Form]]] = {}
         cjk: list[tuple[str, str]] = []
         for term in self.terms:
             for words in term.words.values():
@@ -108,12 +118,20 @@ class Glossary:
                     if has_cjk(word):
                         cjk.append((term.id, fold(word).replace(" ", "")))
                         continue
-                    form = Words.of(word).stems
-                    forms = latin.setdefault(form[0], []) if form else []
+                    said = Words.of(word)
+                    if len(said.raw) > len(said.stems):
+                        # little words are part of it: matched word for word
+                        form = tuple(stem for stem, _ in said.raw)
+                        kind = phrases
+                    else:
+                        form = said.stems
+                        kind = latin
+                    forms = kind.setdefault(form[0], []) if form else []
                     if form and (term.id, form) not in forms:
                         forms.append((term.id, form))
-        frozen = {first: tuple(forms) for first, forms in latin.items()}
-        object.__setattr__(self, "_latin", MappingProxyType(frozen))
+        for name, table in (("_latin", latin), ("_phrases", phrases)):
+            frozen = {first: tuple(forms) for first, forms in table.items()}
+            object.__setattr__(self, name, MappingProxyType(frozen))
         # longest first, so that a longer word takes its characters
         cjk.sort(key=lambda item: -len(item[1]))
         object.__setattr__(self, "_cjk", tuple(cjk))
@@ -132,8 +150,9 @@ class Glossary:
 
         A term of several words matches when they come in order with at most
         ``gap`` other meaningful words between each two (questions are loose:
-        "build my Insula over" still says *build over*). A longer term takes
-        its words from shorter ones. Chinese words match anywhere in the
+        "build my Insula over" still says *build over*); a term with little
+        words in it ("next to") matches word for word. A longer term takes its
+        words from shorter ones. Chinese words match anywhere in the
         folded text, unless inside a longer Chinese word that matched.
 
         :return: term id -> one (first, last) pair of indexes into
@@ -147,13 +166,21 @@ class Glossary:
                 end = _match_from(stems, start, form, gap)
                 if end is not None:
                     matches.append((start, end, term_id, len(form)))
+        raw = [stem for stem, _ in words.raw]
+        for start, (first, _) in enumerate(words.raw):
+            for term_id, form in self._phrases.get(first, ()):
+                if tuple(raw[start : start + len(form)]) != form:
+                    continue
+                inside = [i for _, i in words.raw[start : start + len(form)] if i >= 0]
+                if inside:
+                    matches.append((inside[0], inside[-1], term_id, len(form)))
         # The longest term wins its words: "pietra miliare" is a milestone, not
         # also the material "pietra"; "road board" is not also "road".
         matches.sort(key=lambda m: (-m[3], m[0]))
         taken: set[int] = set()
         found: dict[str, list[tuple[int, int]]] = {}
         for start, end, term_id, size in matches:
-            if size > 1:
+            if size > 1 or end > start:
                 span = set(range(start, end + 1))
                 if span & taken:
                     continue
@@ -225,7 +252,12 @@ class Glossary:
     def latin_stems(self) -> frozenset[str]:
         """Every stem a Latin term word has (part of the search's vocabulary)."""
         return frozenset(
-            s for forms in self._latin.values() for _, f in forms for s in f
+            stem
+            for table in (self._latin, self._phrases)
+            for forms in table.values()
+            for _, form in forms
+            for stem in form
+            if not is_stopword(stem)
         )
 
 
@@ -264,14 +296,19 @@ def load_glossary(text: str, *, name: str = "glossary.toml") -> Glossary:
         ) from None
 
 
-def _word_list(node: Node) -> tuple[str, ...]:
+def _word_list(node: Node, *, names: bool = False) -> tuple[str, ...]:
+    """The words of a term (or, with ``names``, a game's names, which match
+    word for word, little words included)."""
     words: list[str] = []
     for item in node.list(min_len=1):
         word = " ".join(item.str(min_len=1, max_len=60).split())
         if not word:
             raise item.fail("must not be blank")
-        if not has_cjk(word) and not Words.of(word).stems:
-            raise item.fail(f"{word!r} has only little words; it would never match")
+        if not has_cjk(word) and not names:
+            meaningful = len(Words.of(word).stems)
+            if meaningful == 0:
+                raise item.fail(f"{word!r} has only little words; it would never match")
+
         words.append(word)
     return tuple(words)
 
@@ -283,7 +320,11 @@ def _read_glossary(root: Node) -> Glossary:
         name = item.object(required=("slug", "names"), optional=("drop",))
         drop = name["drop"].bool() if "drop" in name else True
         games.append(
-            GameName(name["slug"].choice(GAME_SLUGS), _word_list(name["names"]), drop)
+            GameName(
+                name["slug"].choice(GAME_SLUGS),
+                _word_list(name["names"], names=True),
+                drop,
+            )
         )
     terms: list[Term] = []
     seen: set[str] = set()

@@ -9,7 +9,7 @@ Each entry becomes one row of five columns, all written by :mod:`.text`
 rather than by SQLite's tokenizer, so that entries and questions are read the
 same way: ``title`` and ``body`` (stems and Chinese character pairs),
 ``tconcepts`` and ``concepts`` (the glossary terms the title and the text
-name, a token each time) and ``chars`` (its lone Chinese characters). A
+name, a token each) and ``chars`` (its lone Chinese characters). A
 question matches any of its terms (OR) and bm25 ranks, the title counting
 most. Then, in Python: entries of the game asked about come first unless
 another game's entry matches far better, reference entries (a Monument card,
@@ -125,6 +125,13 @@ def _terms(found: Iterable[Token]) -> list[str]:
     return terms
 
 
+def _concept_tokens(terms: dict[str, int]) -> str:
+    """The index tokens of the glossary terms a text says, each once: a term
+    said five times in a list of cards is no more the subject than one said
+    once."""
+    return " ".join(concept_token(t) for t in terms)
+
+
 def _merge(text: str, spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     """Sorted marks, overlapping ones joined, and neighbours with only spaces
     between them too (``Merchant Bonus`` is one mark)."""
@@ -227,6 +234,7 @@ class RulesIndex:
         in_body = [t for t in found if t.start >= split]
         title_concepts = self._concepts(in_title, entry.title)
         body_concepts = self._concepts(in_body, entry.text)
+        self._title_terms[self._next_row] = frozenset(title_concepts)
         title_terms = _terms(in_title)
         body_terms = _terms(in_body)
         chars = [ch for t in found if t.script is Script.CJK for ch in t.text]
@@ -239,27 +247,22 @@ class RulesIndex:
                 row,
                 " ".join(title_terms),
                 " ".join(body_terms),
-                title_concepts,
-                body_concepts,
+                _concept_tokens(title_concepts),
+                _concept_tokens(body_concepts),
                 " ".join(chars),
             ),
         )
         self._rows[row] = entry
         self._by_id[entry.id] = row
         self._variants.setdefault(entry.rule_id, {})[entry.lang] = entry
-        self._title_terms[row] = frozenset(
-            self.glossary.find(Words.of_tokens(in_title, fold(entry.title)))
-        )
         self._words[row] = frozenset(
             t for t in (*title_terms, *body_terms) if t.isascii()
         )
 
-    def _concepts(self, found: list[Token], text: str) -> str:
-        """The index tokens of the glossary terms in a text, once per mention."""
+    def _concepts(self, found: list[Token], text: str) -> dict[str, int]:
+        """The glossary terms a text says, and how many times."""
         terms = self.glossary.find(Words.of_tokens(found, fold(text)), gap=1)
-        return " ".join(
-            concept_token(term) for term, spans in terms.items() for _ in spans
-        )
+        return {term: len(spans) for term, spans in terms.items()}
 
     def _make_vocabulary(self) -> Vocabulary:
         words = [w for ws in self._words.values() for w in ws]
@@ -490,6 +493,8 @@ class RulesIndex:
             has an entry in it (else in English); ``None`` guesses from the
             question.
         :param limit: how many rules at most (1 to 100).
+        :return: the hits, best first; for a question that only names a game,
+            that game's rules in order (score 0).
         :raises companion.engines.UnknownGameError: no such game.
         :raises ValueError: an unknown language or a limit out of range.
         """
@@ -501,7 +506,7 @@ class RulesIndex:
         query = self.query(text, lang=language)
         expression = query.fts()
         if expression is None:
-            return []
+            return self._game_rules(query, limit) if query.game else []
         prefer = query.game or game
         named = frozenset(c for c in query.concepts if self.glossary.term(c).game)
         with self._lock:
@@ -548,6 +553,31 @@ class RulesIndex:
                 )
             )
         return hits
+
+    def _game_rules(self, query: Query, limit: int) -> list[Hit]:
+        """A question that only names a game: that game's rules in their
+        order (its overview first), unranked."""
+        with self._lock:
+            rules = [
+                rule_id
+                for rule_id, variants in self._variants.items()
+                if next(iter(variants.values())).game == query.game
+                and not rule_id.startswith("house.")
+            ][:limit]
+            shown = [_pick(self._variants[r], query.lang) for r in rules]
+            langs = {
+                r: tuple(sorted(self._variants[r], key=_LANGS.index)) for r in rules
+            }
+        return [
+            Hit(
+                entry,
+                0.0,
+                Marked(entry.title),
+                _snippet(entry.text, ()),
+                langs[entry.rule_id],
+            )
+            for entry in shown
+        ]
 
     def _matcher(self, query: Query) -> _Matcher:
         stems, cjk = self.glossary.forms(query.concepts)

@@ -106,14 +106,17 @@ def normalise_query(
     pairs: list[str] = []
     chars: list[str] = []
     corrections: list[tuple[str, str]] = []
+    raw: list[tuple[str, int]] = []
     for token in tokens(rest):
         if token.script is Script.CJK:
+            raw.append(("", -1))
             if len(token.text) == 1:
                 chars.append(token.text)
             else:
                 pairs.extend(cjk_pairs(token.text))
             continue
         if is_stopword(token.text):
+            raw.append((token.stem, -1))
             continue
         word = token.stem
         if vocabulary is not None and word not in vocabulary:
@@ -121,12 +124,14 @@ def normalise_query(
             if fixed is None and len(word) >= 3 and vocabulary.completions(word):
                 prefixes.append(word)
             if fixed is None:
+                raw.append((word, -1))
                 continue
             corrections.append((token.text, fixed))
             word = fixed
+        raw.append((word, len(words)))
         words.append(word)
     concepts = glossary.find(
-        Words(tuple(words), tuple(range(len(words))), fold(rest)),
+        Words(tuple(words), tuple(raw), fold(rest)),
         gap=QUERY_GAP,
     )
     return Query(

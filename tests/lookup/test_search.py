@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engines import UnknownGameError
+from companion.engines import GAMES, Game, UnknownGameError
 from companion.engines.base import Citation
 from companion.engines.glory_terms import Lang
 from companion.lookup import (
@@ -160,6 +160,57 @@ QUESTIONS = [
     ("zh", "陵寝", G, {"catacomb"}),
     ("zh", "金库", G, {"merchant-vault"}),  # two characters
     ("zh", "城外地点需要几个行动", G, {"town-sites", "foundation"}),
+    # a second set, written after the first was passing
+    ("en", "who goes first in era 2", F, {"era-end", "turn"}),
+    ("en", "I have 0 citizens, do I get population points", F, {"population-scoring"}),
+    ("en", "what's the price of deeds", F, {"buy-deed"}),
+    ("en", "can I build on someone else's lot", F, {"construct"}),
+    ("en", "diagonal buildings adjacent?", F, {"civic-scoring"}),
+    ("en", "how do I take the first player token on a road board", F, {"road-rewards"}),
+    ("en", "swap lot markers reward", F, {"road-rewards"}),
+    ("en", "Circus Maximus money requirement", F, {"monument-circus-maximus"}),
+    (
+        "en",
+        "what happens to a lot marker used instead of a milestone",
+        F,
+        {"lot-markers", "milestones-used-up"},
+    ),
+    ("en", "monument shapes", F, {"monument-pieces"}),
+    ("en", "spa or villa next to lake", A, {"upgrade-houses", "villas-and-spas"}),
+    ("en", "triangle loop", A, {"monuments"}),
+    ("en", "who starts All Roads", A, {"setup"}),
+    ("en", "trade route houses upgraded?", A, {"trade-routes"}),
+    ("en", "I ran out of houses", A, {"out-of-tokens"}),
+    ("en", "what can a jack be played as", G, {"jacks"}),
+    ("en", "three cards of the same colour as a jack", G, {"jacks"}),
+    ("en", "out of town site cost", G, {"foundation", "town-sites"}),
+    ("en", "can I look at my own vault", G, {"merchant-vault"}),
+    ("en", "Forum win condition", G, {"forum"}),
+    ("en", "what happens if the deck runs out", G, {"game-end"}),
+    ("en", "neighbour has no matching card for legionary", G, {"legionary"}),
+    ("it", "chi comincia la partita a Glory to Rome", G, {"setup"}),
+    ("it", "posso guardare le carte nel mio Caveau?", G, {"merchant-vault"}),
+    ("it", "il Manovale può prendere carte giocate in questo turno?", G, {"laborer"}),
+    (
+        "it",
+        "quanta influenza dà un Sito di marmo",
+        G,
+        {"complete-building", "influence", "materials"},
+    ),
+    ("it", "ordine delle plance strada", F, {"road-board-order"}),
+    ("it", "penalità senza influenza", F, {"influence-ties", "majority-boards"}),
+    ("it", "dimensione della plancia in due giocatori", F, {"board-size"}),
+    ("it", "cosa succede alle case quando chiudo un anello", A, {"upgrade-houses"}),
+    ("it", "devo per forza reclamare le rotte commerciali?", A, {"trade-routes"}),
+    ("zh", "罗马荣光谁先开始", G, {"setup"}),
+    ("zh", "军团征集时邻居没有同色牌怎么办", G, {"legionary"}),
+    ("zh", "建筑完成后什么时候生效", G, {"complete-building"}),
+    ("zh", "城外地点", G, {"foundation", "town-sites"}),
+    ("zh", "商业建筑第三时代怎么计分", F, {"commercial-scoring", "end-of-game"}),
+    ("zh", "起始地契有几张", F, {"starting-deeds"}),
+    ("zh", "替代奖励可以用来卡位吗", F, {"alternate-rewards"}),
+    ("zh", "房屋用完了怎么办", A, {"out-of-tokens"}),
+    ("zh", "道路环里面还有空位", A, {"holes-in-loops"}),
 ]
 
 
@@ -263,6 +314,16 @@ def test_the_table_game_is_preferred_unless_the_question_names_one(
     question: str, table: str, first_game: str
 ) -> None:
     assert INDEX.search(question, game=table)[0].entry.game == first_game
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_every_game_is_found_by_its_name(game: Game) -> None:
+    """A question that is only a game's name lists that game's rules, its
+    overview first."""
+    hits = INDEX.search(game.name, limit=100)
+    assert hits[0].entry.key == "overview"
+    assert {h.entry.game for h in hits} == {game.slug}
+    assert len(hits) == len({e.key for e in INDEX.entries(game=game.slug)})
 
 
 def test_a_much_better_entry_of_another_game_still_shows() -> None:
