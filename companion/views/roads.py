@@ -278,6 +278,13 @@ def draft(table_id: str) -> ResponseReturnValue:
         boards=boards,
         result=result,
         turn=turn,
+        pending_edges=[
+            e.value
+            for e in roads.Edge
+            if turn is not None
+            and list(roads.Edge).index(e) >= list(roads.Edge).index(turn.edge)
+            and not isinstance(boards.board(e), roads.MajorityBoard)
+        ],
         problems=problems,
         edges=EDGE_NAMES,
         form=ActionForm(formdata=None, data={"version": table.version}),
