@@ -105,7 +105,11 @@ class Glossary:
     _phrases: Mapping[str, tuple[tuple[str, _Form], ...]] = field(
         init=False, repr=False, compare=False
     )
-    _cjk: tuple[tuple[str, str], ...] = field(init=False, repr=False, compare=False)
+    _cjk_by_char: Mapping[str, tuple[tuple[int, str, str], ...]] = field(
+        init=False, repr=False, compare=False
+    )
+    """Chinese words by their first character, each with its rank (longest
+    first) so that a longer word takes its characters before a shorter one."""
     _by_id: Mapping[str, Term] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -134,7 +138,11 @@ class Glossary:
             object.__setattr__(self, name, MappingProxyType(frozen))
         # longest first, so that a longer word takes its characters
         cjk.sort(key=lambda item: -len(item[1]))
-        object.__setattr__(self, "_cjk", tuple(cjk))
+        by_char: dict[str, list[tuple[int, str, str]]] = {}
+        for order, (term_id, word) in enumerate(cjk):
+            by_char.setdefault(word[0], []).append((order, term_id, word))
+        frozen_chars = {ch: tuple(items) for ch, items in by_char.items()}
+        object.__setattr__(self, "_cjk_by_char", MappingProxyType(frozen_chars))
         by_id = {term.id: term for term in self.terms}
         object.__setattr__(self, "_by_id", MappingProxyType(by_id))
 
@@ -189,7 +197,12 @@ class Glossary:
                 continue
             found.setdefault(term_id, []).append((start, end))
         folded = words.folded
-        for term_id, word in self._cjk:
+        if not has_cjk(folded):
+            return found
+        candidates = sorted(
+            item for ch in set(folded) for item in self._cjk_by_char.get(ch, ())
+        )
+        for _, term_id, word in candidates:
             count = folded.count(word)
             if count:
                 found.setdefault(term_id, []).extend([(-1, -1)] * count)
