@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any, Final, TypeAlias
 from xml.sax.saxutils import escape
 
-from .engines import Table, roads
+from .engines import Table, monuments, roads
 from .engines import all_roads as ar
 from .engines import foundations as fr
 from .engines import glory as gtr
@@ -888,6 +888,18 @@ def _centred_run(
     return f'<text x="{" ".join(xs)}" y="{" ".join(ys)}">{"".join(chars)}</text>'
 
 
+def _building_name(building: fr.Building, words: Words) -> str:
+    """A building's name for the board's description: its own name, its
+    monument card (by slug), or its type."""
+    if building.name:
+        return building.name
+    slug = getattr(building.values, "slug", None)
+    if isinstance(slug, str):
+        card = monuments.CATALOGUE.get(slug)
+        return card.name if card is not None else slug
+    return words(TYPE_NAMES.get(building.type.value, msg("Building")))
+
+
 def _corner(lot: fr.Lot) -> tuple[int, int]:
     """The top-left corner of ``lot`` on the drawing."""
     return _GUTTER + lot.column * _CELL, _GUTTER + (lot.row - 1) * _CELL
@@ -913,7 +925,7 @@ def board_svg(city: fr.City, seats: Sequence[Seat], words: Words = str) -> str:
             msg(
                 "{player}'s {building} at {lots}",
                 player=by_id[b.owner].name if b.owner in by_id else b.owner,
-                building=b.name or words(TYPE_NAMES.get(b.type.value, msg("Building"))),
+                building=_building_name(b, words),
                 lots=fr.format_lots(b.lots),
             )
         )

@@ -531,6 +531,32 @@ def test_board_svg_escapes_every_player_string() -> None:
     assert "<script>" not in svg and "<img" not in svg
 
 
+def test_a_monument_is_drawn_with_its_card_and_a_star_in_the_key() -> None:
+    table = read_table(
+        {
+            "format": "rome-companion/1",
+            "game": "foundations-of-rome",
+            "players": [{"id": "red", "name": "Ana"}, {"id": "blue", "name": "Bo"}],
+            "era": 3,
+            "buildings": [
+                {
+                    "owner": "red",
+                    "type": "monument",
+                    "monument": "temple-of-mars",
+                    "lots": ["A1", "A2"],
+                },
+                {"owner": "blue", "type": "residential", "lots": ["C3"], "citizens": 1},
+            ],
+        }
+    )
+    report = rp.build_report(table, on=DAY)
+    context = rp.template_context(report)
+    assert ("★", "Monument") in context["type_icons"]
+    desc = parse_svg(context["drawings"]["board.svg"]).find(f"{SVG}desc")
+    assert desc is not None and desc.text is not None
+    assert desc.text.startswith("Ana's Temple of Mars at A1, A2;")
+
+
 def test_chart_svg_dashes_an_unknown_era_and_labels_every_seat() -> None:
     seats = rp.seats_of([Player("red", "Ana"), Player("blue", "Bo")])
     full = {
