@@ -91,6 +91,13 @@ def phone(browser: object, live_server: str) -> Iterator[object]:
     assert errors == [], f"the page reported errors: {errors}"
 
 
+def no_sideways_scroll(page: object) -> bool:
+    """Whether the page, once loaded, fits the phone's width."""
+    page.wait_for_load_state("load")  # type: ignore[attr-defined]
+    width: int = page.evaluate("document.documentElement.scrollWidth")  # type: ignore[attr-defined]
+    return width <= PHONE["width"]
+
+
 def screenshot(page: object, name: str) -> None:
     """Keep a picture of the page for people to look at (test-artifacts/)."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import PHONE, screenshot
+from .conftest import no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +54,7 @@ def test_all_roads_four_player_tally(phone) -> None:  # type: ignore[no-untyped-
     emma.get_by_label("Villas", exact=True).fill("6")
     emma.get_by_label("Houses", exact=True).fill("7")
     emma.get_by_label("Spas", exact=True).fill("0")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert no_sideways_scroll(page)
     screenshot(page, "all-roads-tally-phone")
     page.get_by_role("button", name="Save and show the result").click()
 
@@ -91,7 +91,7 @@ def test_glory_to_rome_three_players(phone) -> None:  # type: ignore[no-untyped-
     li.locator("input[name='camps-1-vault_stone']").fill("1")
     li.get_by_label("Wall (+1 per 2 materials in the stockpile)").check()
     li.get_by_label("Stockpile", exact=True).fill("5")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert no_sideways_scroll(page)
     page.get_by_role("button", name="Save and score").click()
 
     def total(pid: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import PHONE, screenshot
+from .conftest import no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -48,7 +48,7 @@ def test_three_players_build_and_score_era_1(phone) -> None:  # type: ignore[no-
     assert (
         "Chiara's lot marker" in page.locator("label:has(input[value=H8])").inner_text()
     )
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert no_sideways_scroll(page)
     screenshot(page, "foundations-board-phone")
 
     page.get_by_role("link", name="Score era 1").click()

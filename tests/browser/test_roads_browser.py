@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import require_shared
-from .conftest import PHONE, screenshot
+from .conftest import no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -38,14 +38,13 @@ def test_whole_draft_on_a_phone(phone, tmp_path: Path) -> None:  # type: ignore[
     ):
         heading = page.locator(".pick h2").inner_text()
         assert "picks on the" in heading
-        if label == "Pass":
-            page.get_by_role("button", name="Pass").click()
-        else:
-            page.locator("form.options button", has_text=label).first.click()
+        with page.expect_navigation():
+            if label == "Pass":
+                page.get_by_role("button", name="Pass").click()
+            else:
+                page.locator("form.options button", has_text=label).first.click()
         if label == "Space 2: 3 VP":
-            assert (
-                page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-            )
+            assert no_sideways_scroll(page)
             screenshot(page, "roads-draft-phone")
     assert "Every pick is made." in page.locator("[role=status]").first.inner_text()
     # The tie-break on the south edge is said in words.
