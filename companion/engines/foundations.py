@@ -38,8 +38,10 @@ from .base import (
 )
 
 if TYPE_CHECKING:
-    # roads.py builds on this module's board; this module imports it inside the
-    # functions that score or read road boards, so that neither import is cyclic.
+    # roads.py and monuments.py build on this module's board; this module imports
+    # them inside the functions that read, check or score road boards and
+    # monuments, so that no import is cyclic.
+    from .monuments import Catalogue, Profile
     from .roads import PlayerRoads, RoadBoards, RoadsResult
 
 GAME: Final = "foundations-of-rome"
@@ -337,7 +339,8 @@ _SHAPE_WORDS: Final[Mapping[Shape, Message]] = MappingProxyType(
 
 
 class BuildingType(Enum):
-    """The three building types of a player tray (rulebook 001, "Building Types")."""
+    """The three building types of a player tray (rulebook 001, "Building Types"),
+    and monuments."""
 
     RESIDENTIAL = "residential"
     """Beige: citizens, scored on the population track."""
@@ -345,6 +348,9 @@ class BuildingType(Enum):
     """Olive: silver (coins, or VP in the final era) and flat VP."""
     CIVIC = "civic"
     """Grey: VP for adjacent buildings."""
+    MONUMENT = "monument"
+    """A monument of the shared pool, not of a tray (rulebook 001, "Monuments
+    Expansion"): its card gives its type(s) and values (``monuments.py``)."""
 
     @property
     def building_words(self) -> Message:
@@ -358,6 +364,7 @@ _BUILDING_WORDS: Final[Mapping[BuildingType, Message]] = MappingProxyType(
         BuildingType.RESIDENTIAL: msg("residential building"),
         BuildingType.COMMERCIAL: msg("commercial building"),
         BuildingType.CIVIC: msg("civic building"),
+        BuildingType.MONUMENT: msg("monument"),
     }
 )
 
@@ -406,15 +413,31 @@ class Civic:
     vp: Points
 
 
-Values: TypeAlias = Residential | Commercial | Civic
+@dataclass(frozen=True)
+class Monument:
+    """The values of a monument: its card, by slug (spec ``monument``); what it
+    scores is the card's (``monuments.CATALOGUE``, rulebook 000, "Alternate
+    Monuments")."""
+
+    slug: str
+
+
+Values: TypeAlias = Residential | Commercial | Civic | Monument
 
 _TYPE_OF_VALUES: Final[Mapping[type, BuildingType]] = MappingProxyType(
     {
         Residential: BuildingType.RESIDENTIAL,
         Commercial: BuildingType.COMMERCIAL,
         Civic: BuildingType.CIVIC,
+        Monument: BuildingType.MONUMENT,
     }
 )
+
+TRAY_MAX_LOTS: Final = 4
+"""A tray building covers 1 to 4 lots (spec: "Foundations of Rome")."""
+
+MONUMENT_MAX_LOTS: Final = 6
+"""A monument covers 1 to 6 lots (spec: "Foundations of Rome", Monuments)."""
 
 
 @dataclass(frozen=True)
@@ -439,11 +462,20 @@ class Building:
         return len(self.lots)
 
     @property
+    def max_lots(self) -> int:
+        """The most lots a building of its kind covers."""
+        return MONUMENT_MAX_LOTS if isinstance(self.values, Monument) else TRAY_MAX_LOTS
+
+    @property
     def citizens(self) -> int:
+        """The citizens of a residential tray building (a monument's come from
+        its card: ``monuments.profiles``)."""
         return self.values.citizens if isinstance(self.values, Residential) else 0
 
     @property
     def silver(self) -> int:
+        """The silver of a commercial tray building (a monument's come from its
+        card: ``monuments.profiles``)."""
         return self.values.silver if isinstance(self.values, Commercial) else 0
 
     @property
@@ -744,8 +776,10 @@ def _value_problems(building: Building, path: str) -> Iterator[Problem]:
         numbers = {"citizens": values.citizens}
     elif isinstance(values, Commercial):
         numbers = {"silver": values.silver, "vp": values.vp}
-    else:
+    elif isinstance(values, Civic):
         numbers = {"civic.vp": values.vp}
+    else:
+        numbers = {}
     for key, number in numbers.items():
         if number < 0:
             yield Problem(f"{path}.{key}", f"{number} is below the minimum 0")
@@ -755,10 +789,12 @@ def problems(city: City) -> tuple[Problem, ...]:
     """Every rule the city breaks, each with the JSON path of its table file.
 
     Checks (spec "Foundations of Rome"; rulebook 001): lots on the board in play,
-    1 to 4 distinct orthogonally connected lots per building, no lot shared by
-    two buildings, lot markers only on unbuilt lots and never two on one lot,
-    at most 8 lot markers and 8 buildings of each type per player, owners and
-    keys that are players, era 1 to 3, no negative number. With road boards,
+    1 to 4 distinct orthogonally connected lots per building (1 to 6 for a
+    monument), no lot shared by two buildings, lot markers only on unbuilt lots
+    and never two on one lot, at most 8 lot markers and 8 buildings of each type
+    per player, owners and keys that are players, era 1 to 3, no negative
+    number. Monuments: a known card, each on the board once, at most 6 per
+    player (``monuments.check``). With road boards,
     and when the city itself is sound, the picks recorded on them too
     (``roads.resolve``: rank order, free spaces, markers in hand).
     """
@@ -781,11 +817,13 @@ def problems(city: City) -> tuple[Problem, ...]:
                 )
             )
         found.extend(_value_problems(building, path))
-        if not 1 <= building.size <= 4:
+        if not 1 <= building.size <= building.max_lots:
+            kind = "monument" if building.type is BuildingType.MONUMENT else "building"
             found.append(
                 Problem(
                     f"{path}.lots",
-                    f"a building covers 1 to 4 lots, not {building.size}",
+                    f"a {kind} covers 1 to {building.max_lots} lots, "
+                    f"not {building.size}",
                 )
             )
         seen: set[Lot] = set()
@@ -811,6 +849,8 @@ def problems(city: City) -> tuple[Problem, ...]:
         parts = groups(building.lots)
         if len(parts) > 1:
             found.append(Problem(f"{path}.lots", str(_not_connected(parts))))
+        if building.type is BuildingType.MONUMENT:
+            continue  # not from a tray: monuments.check counts them
         per_type[(building.owner, building.type)] += 1
         count = per_type[(building.owner, building.type)]
         if count > TRAY_SIZE_PER_TYPE:
@@ -823,6 +863,10 @@ def problems(city: City) -> tuple[Problem, ...]:
                 )
             )
     found.extend(_marker_problems(city, covered))
+    if any(b.type is BuildingType.MONUMENT for b in city.buildings):
+        from . import monuments  # see the TYPE_CHECKING import at the top
+
+        found.extend(monuments.check(city))
     for key in ("score_before", "population_tokens", "coins"):
         mapping: Mapping[PlayerId, int] = getattr(city, key)
         for pid, number in mapping.items():
@@ -906,10 +950,6 @@ def _read_lot(node: Node) -> Lot:
 def _read_building(node: Node, ids: Sequence[PlayerId]) -> Building:
     raw = node.value
     kind_value = raw.get("type") if isinstance(raw, dict) else None
-    if kind_value == "monument":
-        raise node.child("type", kind_value).fail(
-            "monuments (the Monuments module) are not supported yet"
-        )
     if isinstance(kind_value, str) and kind_value in _VALUE_KEYS:
         required = (*_COMMON_KEYS, *_VALUE_KEYS[kind_value])
         optional: tuple[str, ...] = ("name",)
@@ -922,16 +962,19 @@ def _read_building(node: Node, ids: Sequence[PlayerId]) -> Building:
     owner = fields["owner"].str()
     if owner not in ids:
         raise fields["owner"].fail(f"{owner!r} is not a player at this table")
-    lots = tuple(_read_lot(lot) for lot in fields["lots"].list(min_len=1, max_len=4))
+    most = MONUMENT_MAX_LOTS if kind == "monument" else TRAY_MAX_LOTS
+    lots = tuple(_read_lot(lot) for lot in fields["lots"].list(min_len=1, max_len=most))
     values: Values
     if kind == "residential":
         values = Residential(fields["citizens"].int(min=0))
     elif kind == "commercial":
         values = Commercial(fields["silver"].int(min=0), fields["vp"].int(min=0))
-    else:
+    elif kind == "civic":
         civic = fields["civic"].object(required=("per", "vp"))
         per = civic["per"].choice(tuple(k.value for k in CivicKind))
         values = Civic(CivicKind(per), civic["vp"].int(min=0))
+    else:
+        values = Monument(fields["monument"].str(min_len=1))
     name = None
     if "name" in fields:
         name = fields["name"].str(min_len=1, max_len=BUILDING_NAME_MAX)
@@ -964,8 +1007,8 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> City:
     city breaks (see :func:`problems`) is reported together.
 
     :raises TableFileError: naming the JSON path of each problem (road boards
-        too: ``road_boards.choices.south[2].player``); monuments are refused as
-        not supported yet.
+        too: ``road_boards.choices.south[2].player``; monuments:
+        ``buildings[4].monument``).
     """
     from . import roads  # see the TYPE_CHECKING import at the top
 
@@ -1002,6 +1045,8 @@ def to_json(city: City) -> dict[str, object]:
             return {"citizens": v.citizens}
         if isinstance(v, Commercial):
             return {"silver": v.silver, "vp": v.vp}
+        if isinstance(v, Monument):
+            return {"monument": v.slug}
         return {"civic": {"per": v.per.value, "vp": v.vp}}
 
     doc: dict[str, object] = {"era": city.era}
@@ -1357,6 +1402,9 @@ class EraResult:
         raise KeyError(pid)
 
 
+_RES: Final = BuildingType.RESIDENTIAL
+
+
 def _citizens(n: int) -> Message:
     return nmsg("{n} citizen", "{n} citizens", n=n)
 
@@ -1425,15 +1473,20 @@ def _residential(
     return lines
 
 
-def _civic_line(city: City, index: int) -> Line:
+def _civic_line(city: City, index: int, board: Sequence[Profile]) -> Line:
+    """The civic building ``city.buildings[index]``'s line; ``board`` is every
+    building's profile (``monuments.profiles``): a monument next to it counts as
+    its card's type(s) and values."""
+    from . import monuments  # see the TYPE_CHECKING import at the top
+
     building = city.buildings[index]
     values = building.values
     if not isinstance(values, Civic):
         raise TypeError("not a civic building")
-    near = [city.buildings[i] for i in city.adjacent(index)]
+    near = [board[i] for i in city.adjacent(index)]
     vp = values.vp
     label = building.label()
-    citizens = sum(b.citizens for b in near if b.type is BuildingType.RESIDENTIAL)
+    citizens = monuments.adjacency_units(CivicKind.CITIZEN, near)
     if values.per is CivicKind.CITIZEN:
         return Line(
             citizens * vp,
@@ -1463,7 +1516,7 @@ def _civic_line(city: City, index: int) -> Line:
             CIVIC_SCORING,
         )
     if values.per is CivicKind.SILVER:
-        silver = sum(b.silver for b in near if b.type is BuildingType.COMMERCIAL)
+        silver = monuments.adjacency_units(CivicKind.SILVER, near)
         return Line(
             silver * vp,
             msg(
@@ -1476,7 +1529,7 @@ def _civic_line(city: City, index: int) -> Line:
             CIVIC_SCORING,
         )
     if values.per is CivicKind.CIVIC:
-        civics = sum(1 for b in near if b.type is BuildingType.CIVIC)
+        civics = monuments.adjacency_units(CivicKind.CIVIC, near)
         return Line(
             civics * vp,
             nmsg(
@@ -1545,7 +1598,7 @@ def _commercial_lines(building: Building, final: bool) -> tuple[list[Line], list
     return vp_lines, coin_lines
 
 
-def score(city: City) -> EraResult:
+def score(city: City, *, catalogue: Catalogue | None = None) -> EraResult:
     """Score the end of ``city.era`` for every player (rulebook 001, "End of Era
     Scoring"; Era 3 adds "End of Game"; spec "Era scoring").
 
@@ -1557,6 +1610,12 @@ def score(city: City) -> EraResult:
     - Commercial: each building's VP every era; its silver is coins in eras 1
       and 2 and VP in era 3.
     - Era 3: 1 VP for each lot marker on the board.
+    - Monuments score alongside, as their card's type(s) and footer say
+      (``monuments.monument_score``): citizens join the population, civic VP
+      by adjacency, commercial VP and silver; for every other building a
+      monument counts as a building of each of its types.
+      ``catalogue`` is the cards as this table plays them (default:
+      ``monuments.CATALOGUE``).
 
     With road boards, they resolve first (rulebook 000, "Gameplay Overview"):
     their VP are the ``roads`` category, the population tokens won there count
@@ -1565,8 +1624,10 @@ def score(city: City) -> EraResult:
     :raises roads.RoadChoiceError: a pick on a road board breaks a rule
         (:func:`read` refuses such a file before).
     """
-    from . import roads  # see the TYPE_CHECKING import at the top
+    from . import monuments, roads  # see the TYPE_CHECKING import at the top
 
+    cards = monuments.CATALOGUE if catalogue is None else catalogue
+    board = monuments.profiles(city, catalogue=cards)
     road_result = (
         roads.resolve(city, city.road_boards) if city.road_boards is not None else None
     )
@@ -1576,7 +1637,7 @@ def score(city: City) -> EraResult:
 
     populations = {
         p.id: (
-            sum(b.citizens for b in city.buildings if b.owner == p.id),
+            sum(q.citizens for q in board if q.owner == p.id and q.has(_RES)),
             city.population_tokens.get(p.id, 0)
             + (road.population if (road := road_of(p.id)) else 0),
         )
@@ -1590,11 +1651,16 @@ def score(city: City) -> EraResult:
         if building.owner not in civic:
             continue
         if building.type is BuildingType.CIVIC:
-            civic[building.owner].append(_civic_line(city, i))
+            civic[building.owner].append(_civic_line(city, i, board))
         elif building.type is BuildingType.COMMERCIAL:
             vp_lines, coin_lines = _commercial_lines(building, city.final)
             commercial[building.owner].extend(vp_lines)
             coins[building.owner].extend(coin_lines)
+        elif building.type is BuildingType.MONUMENT:
+            scored = monuments.monument_score(city, i, catalogue=cards, board=board)
+            civic[building.owner].extend(scored.civic)
+            commercial[building.owner].extend(scored.commercial)
+            coins[building.owner].extend(scored.coins)
     scores = []
     for player in city.players:
         markers = city.markers(player.id)

@@ -19,6 +19,7 @@ Pure: the standard library only; functions take values and return new ones.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -33,6 +34,7 @@ from .base import (
     Node,
     PlayerId,
     Points,
+    Problem,
     RuleError,
     and_list,
     comma_list,
@@ -41,11 +43,15 @@ from .base import (
     nmsg,
 )
 from .foundations import (
+    LOT_MARKERS,
+    LOT_MARKERS_PER_PLAYER,
+    MONUMENT_MAX_LOTS,
     Building,
     BuildingType,
     City,
     CivicKind,
     Lot,
+    Monument,
     groups,
     lots_words,
 )
@@ -82,7 +88,7 @@ BASE_INCOME: Final = 5
 """Silver of a Take Income action before commercial buildings (rulebook 001,
 "Action 1: Take Income")."""
 
-MAX_LOTS: Final = 6
+MAX_LOTS: Final = MONUMENT_MAX_LOTS
 """A monument covers 1 to 6 connected lots (spec: "Foundations of Rome")."""
 
 NAME_MAX: Final = 40
@@ -102,6 +108,11 @@ class UnknownMonumentError(MonumentError):
 
 class UnknownPlayerError(MonumentError):
     """A player id that is not at the table."""
+
+
+class IllegalMonumentError(MonumentError):
+    """A monument that may not be built where and how it was asked for
+    (:func:`placement` says why)."""
 
 
 # --------------------------------------------------------------------------
@@ -1288,8 +1299,8 @@ def card_json(card: MonumentCard) -> dict[str, object]:
 
 def monument_slug(building: Building) -> str | None:
     """The card of a monument on the board; ``None`` for a tray building."""
-    slug = getattr(building.values, "slug", None)
-    return slug if isinstance(slug, str) else None
+    values = building.values
+    return values.slug if isinstance(values, Monument) else None
 
 
 @dataclass(frozen=True)
@@ -1416,6 +1427,50 @@ def profiles(city: City, *, catalogue: Catalogue = CATALOGUE) -> tuple[Profile, 
         does not have.
     """
     return _settle([_profile(b, catalogue) for b in city.buildings])
+
+
+def check(city: City) -> tuple[Problem, ...]:
+    """The monument rules ``city`` breaks, each with its JSON path: a slug that
+    names no card, a monument on the board twice (rulebook 001, "Monuments
+    Expansion": each is unique), more monuments than a player's 6 monument
+    markers ("Monument Markers")."""
+    found: list[Problem] = []
+    first: dict[str, int] = {}
+    owned: Counter[PlayerId] = Counter()
+    for i, building in enumerate(city.buildings):
+        slug = monument_slug(building)
+        if slug is None:
+            continue
+        path = f"buildings[{i}]"
+        if slug not in CATALOGUE:
+            found.append(
+                Problem(
+                    f"{path}.monument",
+                    f"{slug!r} is not a monument (known: {', '.join(CATALOGUE)})",
+                )
+            )
+        elif slug in first:
+            found.append(
+                Problem(
+                    f"{path}.monument",
+                    f"{slug!r} is on the board already as buildings[{first[slug]}]: "
+                    f"each monument is unique ({MONUMENTS_EXPANSION})",
+                )
+            )
+        else:
+            first[slug] = i
+        owned[building.owner] += 1
+        if owned[building.owner] > MONUMENT_MARKERS_PER_PLAYER:
+            found.append(
+                Problem(
+                    path,
+                    f"this is {building.owner}'s monument number "
+                    f"{owned[building.owner]}, but a player has only "
+                    f"{MONUMENT_MARKERS_PER_PLAYER} monument markers "
+                    f"({MONUMENT_MARKERS})",
+                )
+            )
+    return tuple(found)
 
 
 def on_board(city: City) -> dict[str, int]:
@@ -2162,6 +2217,64 @@ def placement(
     )
 
 
+def build_monument(
+    city: City,
+    builder: PlayerId,
+    slug: str,
+    lots: Sequence[Lot],
+    *,
+    catalogue: Catalogue = CATALOGUE,
+) -> City:
+    """The city after ``builder`` builds the monument ``slug`` on ``lots``, as
+    :func:`placement` allows and prices it.
+
+    The builder's smaller buildings it covers go back to their tray, and the
+    lots of theirs it leaves uncovered keep a lot marker (rulebook 001,
+    "Building Over"); the lot markers under it return. Coins change as the
+    effects say when the file records coins; VP gained go to ``score_before``
+    (the VP track before this era's scoring). ``city`` is unchanged.
+
+    :raises IllegalMonumentError: the placement is refused (every reason in
+        the message), or the builder would need more than 8 lot markers.
+    :raises UnknownMonumentError: no such card.
+    :raises UnknownPlayerError: no such player.
+    """
+    place = placement(city, builder, slug, lots, catalogue=catalogue)
+    if place.allowed is False:
+        raise IllegalMonumentError(_semicolons(list(place.problems)))
+    covered = set(place.lots)
+    markers = [lot for lot in city.markers(builder) if lot not in covered]
+    for index in place.replaces:
+        markers.extend(lot for lot in city.buildings[index].lots if lot not in covered)
+    if len(markers) > LOT_MARKERS_PER_PLAYER:
+        raise IllegalMonumentError(
+            nmsg(
+                "{player} would need {n} lot marker to keep the lots left "
+                "uncovered, but has only {limit} ({source})",
+                "{player} would need {n} lot markers to keep the lots left "
+                "uncovered, but has only {limit} ({source})",
+                n=len(markers),
+                player=_name(city, builder),
+                limit=LOT_MARKERS_PER_PLAYER,
+                source=LOT_MARKERS.as_message(),
+            )
+        )
+    ids = [p.id for p in city.players]
+    kept = tuple(b for i, b in enumerate(city.buildings) if i not in place.replaces)
+    coins = city.coins
+    if coins_known(city):
+        coins = {pid: city.coins.get(pid, 0) + place.coins(pid) for pid in ids}
+    return replace(
+        city,
+        buildings=(*kept, Building(builder, place.lots, Monument(slug))),
+        lot_markers={**city.lot_markers, builder: tuple(markers)},
+        coins=coins,
+        score_before={
+            pid: city.score_before.get(pid, 0) + place.vp(pid) for pid in ids
+        },
+    )
+
+
 # --------------------------------------------------------------------------
 # Scoring hooks (rulebook 001, "End of Era Scoring"; the card's footer)
 # --------------------------------------------------------------------------
@@ -2308,18 +2421,26 @@ def _score(board: Sequence[Profile], index: int, era: int) -> MonumentScore:
 
 
 def monument_score(
-    city: City, index: int, *, catalogue: Catalogue = CATALOGUE
+    city: City,
+    index: int,
+    *,
+    catalogue: Catalogue = CATALOGUE,
+    board: Sequence[Profile] | None = None,
 ) -> MonumentScore:
     """What the monument ``city.buildings[index]`` scores at the end of
     ``city.era``: its footer by its type(s), as ordinary buildings score
     (rulebook 001, "End of Era Scoring"; rulebook 000, the card).
 
+    :param board: ``profiles(city, catalogue=catalogue)``, when the caller has
+        it already (the era scoring scores every building from it).
     :raises ValueError: that building is not a monument.
     :raises UnknownMonumentError: a monument the catalogue does not have.
     """
     if monument_slug(city.buildings[index]) is None:
         raise ValueError(f"buildings[{index}] is not a monument")
-    return _score(profiles(city, catalogue=catalogue), index, city.era)
+    if board is None:
+        board = profiles(city, catalogue=catalogue)
+    return _score(board, index, city.era)
 
 
 def monument_scores(

@@ -40,6 +40,7 @@ from companion.engines.foundations import (
     Lot,
     LotMarkerError,
     LotNotOwnedError,
+    Monument,
     NoSuchBuildingError,
     NotInTrayError,
     Residential,
@@ -54,6 +55,7 @@ from companion.engines.foundations import (
     tray_piece,
     winners,
 )
+from companion.engines.monuments import CATALOGUE, with_overrides
 from companion.engines.roads import Choice, Edge, RoadBoards, Take, resolve
 
 from .strategies import (
@@ -112,6 +114,10 @@ def civ(owner: str, lots: str, per: str, vp: int = 1) -> dict[str, Any]:
         "lots": lots.split(),
         "civic": {"per": per, "vp": vp},
     }
+
+
+def mon(owner: str, lots: str, slug: str) -> dict[str, Any]:
+    return {"owner": owner, "type": "monument", "lots": lots.split(), "monument": slug}
 
 
 def table(
@@ -300,10 +306,58 @@ def nine(owner: str, kind: str) -> list[dict[str, Any]]:
         (with_("buildings.0.silver", 1), "buildings[0].silver", "unknown key"),
         (with_("buildings.0.type", "house"), "buildings[0].type", "'house' is not one"),
         (with_("buildings.0.type", ...), "buildings[0].type", "is required"),
+        # monuments name their card (spec "Foundations of Rome", Monuments)
         (
             with_("buildings.0", {"owner": "red", "type": "monument", "lots": ["A1"]}),
-            "buildings[0].type",
-            "monuments (the Monuments module) are not supported yet",
+            "buildings[0].monument",
+            "is required but missing",
+        ),
+        (
+            with_("buildings.0", {**mon("red", "A1", "regia"), "citizens": 9}),
+            "buildings[0].citizens",
+            "unknown key",
+        ),
+        (
+            with_("buildings.0", mon("red", "A1", "temple-of-juno")),
+            "buildings[0].monument",
+            "'temple-of-juno' is not a monument (known: forum-romanum, ",
+        ),
+        (
+            with_("buildings.0", mon("red", "A1 A2 A3 A4 A5 A6 A7", "regia")),
+            "buildings[0].lots",
+            "expected 1 to 6 items, got 7",
+        ),
+        (
+            with_("buildings.0", mon("red", "A1 A2 A4", "the-pantheon")),
+            "buildings[0].lots",
+            "must be orthogonally connected",
+        ),
+        (  # each monument is unique on the board
+            with_(
+                "buildings.2",
+                mon("green", "F5", "lighthouse"),
+                with_("buildings.0", mon("red", "A1", "lighthouse")),
+            ),
+            "buildings[2].monument",
+            "'lighthouse' is on the board already as buildings[0]: each monument "
+            "is unique (rulebook 001, Special Rules & Edge Cases - Monuments "
+            "Expansion)",
+        ),
+        (  # 6 monument markers per player
+            table(
+                buildings=[
+                    mon("red", lot, slug)
+                    for lot, slug in zip(
+                        "A1 C1 E1 G1 A3 C3 E3".split(),
+                        "regia lighthouse watchtower the-pantheon temple-of-mars "
+                        "temple-of-venus royal-winery".split(),
+                        strict=True,
+                    )
+                ]
+            ),
+            "buildings[6]",
+            "this is red's monument number 7, but a player has only 6 monument "
+            "markers (rulebook 001, Special Rules & Edge Cases - Monument Markers)",
         ),
         # road boards are read by roads.read (tests/engines/test_roads.py)
         (with_("road_boards", {}), "road_boards.north", "is required but missing"),
@@ -856,6 +910,121 @@ def test_problems_checks_the_picks_of_a_city_built_by_hand() -> None:
     assert [p.path for p in found] == ["road_boards.choices.east"]
 
 
+# --------------------------------------------------------------------------
+# Monuments (rulebook 000, "Alternate Monuments"; rulebook 001, Monuments)
+# --------------------------------------------------------------------------
+
+# Two players (7x7). Regia (9 citizens) touches Bo's civic building at D1
+# (1 VP per citizen). Temple of Vulcan (10 silver + 1 per adjacent building)
+# touches Bo's Bakery at E5 and Ana's Domus at G5: 12 silver. The Pantheon
+# (3 VP per adjacent civic building) touches the Tower of Wonders (civic, 3 VP).
+MONUMENT_CITY = table(
+    buildings=[
+        mon("red", "A1 B1 C1 A2 B2 C2", "regia"),
+        civ("blue", "D1", "citizen"),
+        mon("red", "E4 F4 G4 F5", "temple-of-vulcan"),
+        com("blue", "E5", 1, 0),
+        res("red", "G5", 1, name="Domus"),
+        mon("blue", "A4 A5 A6", "the-pantheon"),
+        mon("red", "B5", "tower-of-wonders"),
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("era", "expected"),
+    [
+        (
+            1,
+            {
+                # population 9 + 1, the highest: 10 + 4; Tower 3; Vulcan's
+                # 12 silver collected as coins
+                "red": {"population": 10, "residential": 14, "civic": 3,
+                        "commercial": 0, "silver": 12, "era_total": 17},
+                # D1: 9 citizens x 1; Pantheon: 1 civic x 3; Bakery 1 silver
+                "blue": {"population": 0, "residential": 0, "civic": 12,
+                         "commercial": 0, "silver": 1, "era_total": 12},
+            },
+        ),
+        (
+            3,
+            {
+                # 10 + 10; Tower 3; Vulcan's 12 silver scored as VP
+                "red": {"residential": 20, "civic": 3, "commercial": 12,
+                        "silver": 0, "era_total": 35},
+                "blue": {"residential": 0, "civic": 12, "commercial": 1,
+                         "silver": 0, "era_total": 13},
+            },
+        ),
+    ],
+)  # fmt: skip
+def test_monuments_score_alongside_buildings(
+    era: int, expected: dict[str, dict[str, int]]
+) -> None:
+    got = scores({**MONUMENT_CITY, "era": era})
+    for pid, values in expected.items():
+        assert {k: got[pid][k] for k in values} == values, pid
+
+
+def test_monument_lines_cite_the_card() -> None:
+    got = scores(MONUMENT_CITY)
+    lines = {(e["category"], e["text"]): e for e in got["red"]["explanations"]}
+    vulcan = lines[
+        (
+            "silver",
+            "Temple of Vulcan at E4, F4, G4, F5: 12 silver (10 printed + 2 for "
+            "adjacent buildings) collected as coins",
+        )
+    ]
+    assert vulcan["points"] == 12
+    assert vulcan["source"] == (
+        "rulebook 000, Alternate Monuments - Temple of Vulcan; rulebook 001, End "
+        "of Era Scoring - Commercial Building Scoring"
+    )
+    assert ("civic", "Tower of Wonders at B5: 3 VP") in lines
+    blue = {e["text"] for e in got["blue"]["explanations"]}
+    assert (
+        "civic building at D1: 9 citizens on adjacent residential buildings x 1 VP"
+        in blue
+    )
+    assert "The Pantheon at A4, A5, A6: 1 adjacent civic building x 3 VP" in blue
+
+
+def test_a_monument_of_two_types_counts_as_both() -> None:
+    # Temple of Minerva (residential & civic) at A6 C6 A7 B7 C7 touches Ana's
+    # Domus at B6 and Bo's civic buildings at D6 and D7: 2 + 3 citizens. Bo's
+    # D7 scores it as a civic building, D6 as a residential one.
+    doc = table(
+        buildings=[
+            mon("red", "A6 C6 A7 B7 C7", "temple-of-minerva"),
+            res("red", "B6", 1),
+            civ("blue", "D7", "civic", 2),
+            civ("blue", "D6", "citizen", 1),
+        ],
+    )
+    got = scores(doc)
+    assert got["red"]["population"] == 5 + 1
+    # D7: Minerva and D6 are civic, 2 x 2 VP; D6: Minerva's 5 citizens x 1 VP
+    assert got["blue"]["civic"] == 4 + 5
+
+
+def test_monuments_round_trip_through_the_table_file() -> None:
+    city = city_of(MONUMENT_CITY)
+    regia = Building("red", L("A1 B1 C1 A2 B2 C2"), Monument("regia"))
+    assert city.buildings[0] == regia
+    assert city.buildings[0].type is BuildingType.MONUMENT
+    written = to_json(city)
+    assert written["buildings"][0] == MONUMENT_CITY["buildings"][0]
+    assert city_of({**MONUMENT_CITY, **written}) == city
+
+
+def test_a_table_plays_its_own_monument_values() -> None:
+    cards = with_overrides(CATALOGUE, {"temple-of-vulcan": {"footer": {"silver": 1}}})
+    city = city_of(MONUMENT_CITY)
+    assert score(city).player("red").silver.points == 12
+    assert score(city, catalogue=cards).player("red").silver.points == 1 + 2
+
+
 def test_road_boards_round_trip_through_the_table_file() -> None:
     doc = road_table()
     city = city_of(doc)
@@ -1018,7 +1187,9 @@ def test_tray_matches_the_catalogue() -> None:
     per_type: dict[BuildingType, int] = {}
     for p in TRAY:
         per_type[p.type] = per_type.get(p.type, 0) + p.count
-    assert per_type == dict.fromkeys(BuildingType, 8)
+    # 8 of each tray type; monuments come from the shared pool, not a tray
+    tray_types = (BuildingType.RESIDENTIAL, BuildingType.COMMERCIAL, BuildingType.CIVIC)
+    assert per_type == dict.fromkeys(tray_types, 8)
     assert tray_piece("Insula", Shape.L3).values == Residential(4)
     assert tray_piece("Grand Insula", Shape.I4).values == Residential(6)
     assert tray_piece("Bakery").values == Commercial(1, 0)

@@ -24,44 +24,58 @@ from companion.engines.base import Message, Player, TableFileError
 from companion.engines.foundations import (
     Building,
     BuildingType,
+    Category,
     City,
     Civic,
     CivicKind,
     Commercial,
     Lot,
+    Monument,
     Residential,
+    problems,
+    score,
 )
 from companion.engines.monuments import (
     CARDS,
     CATALOGUE,
     GENERAL_READINGS,
+    MONUMENT_MARKERS_PER_PLAYER,
     SLUGS,
     BankCoins,
     Compare,
     Footprint,
+    IllegalMonumentError,
     Measure,
     Owns,
     Rank,
     UnknownMonumentError,
     UnknownPlayerError,
+    build_monument,
     card_json,
     card_text,
+    check,
     eligibilities,
     eligibility,
+    markers_left,
     measure,
+    monument_score,
+    monument_slug,
     monument_values,
     monuments_json,
+    on_board,
     placement,
     pool,
+    profiles,
     with_overrides,
 )
 
-from .strategies import for_cities
+from .strategies import for_cities, for_connected_lots, for_free_lots
 
 HERE = Path(__file__).resolve().parent
 ENGINES = HERE.parents[1] / "companion" / "engines"
 PROPERTY = settings(max_examples=60, deadline=None)
 
+_R = BuildingType.RESIDENTIAL
 NAMES = {"red": "Ana", "blue": "Bo", "green": "Chiara", "purple": "Dario"}
 
 # The slugs of rulebook 000's cards, in the spec's order ("The command").
@@ -92,6 +106,10 @@ def com(owner: str, lots: str, silver: int = 1, vp: int = 0) -> Building:
 
 def civ(owner: str, lots: str, per: str = "building", vp: int = 1) -> Building:
     return Building(owner, L(lots), Civic(CivicKind(per), vp))
+
+
+def mon(owner: str, lots: str, slug: str) -> Building:
+    return Building(owner, L(lots), Monument(slug))
 
 
 def city(
@@ -1110,6 +1128,304 @@ def test_placement_leaves_the_city_alone() -> None:
 
 
 # --------------------------------------------------------------------------
+# Monuments on the board: the pool, markers, types, scoring hooks
+# --------------------------------------------------------------------------
+
+REGIA = "A1 B1 C1 A2 B2 C2"
+
+
+def test_a_monument_on_the_board_leaves_the_pool() -> None:
+    c = city(mon("blue", REGIA, "regia"))
+    assert on_board(c) == {"regia": 0}
+    assert monument_slug(c.buildings[0]) == "regia"
+    assert "regia" not in pool(c) and len(pool(c)) == 18
+    assert "regia" not in eligibilities(c)["red"]
+    # asked directly: first come, first served
+    e = eligibility(c, "red", "regia")
+    assert (e.eligible, str(e.why)) == (
+        False,
+        "Regia: already built by Bo; each monument is unique",
+    )
+    assert str(e.source) == (
+        "rulebook 001, Special Rules & Edge Cases - Monuments Expansion"
+    )
+    assert monuments_json(c)["on_board"] == {"regia": "blue"}
+
+
+def test_six_monument_markers_per_player() -> None:
+    lots = "A1 C1 E1 G1 A3 C3".split()
+    slugs = "lighthouse watchtower tower-of-wonders the-pantheon forum-romanum "
+    slugs += "temple-of-venus"
+    c = city(
+        *(mon("red", lot, slug) for lot, slug in zip(lots, slugs.split(), strict=True)),
+        markers={"red": "E5"},
+    )
+    assert (markers_left(c, "red"), markers_left(c, "blue")) == (0, 6)
+    assert MONUMENT_MARKERS_PER_PLAYER == 6
+    e = eligibility(c, "red", "royal-winery")
+    assert (e.eligible, str(e.why)) == (
+        False,
+        "Royal Winery: you have no monument marker left (all 6 are on your monuments)",
+    )
+    p = placement(c, "red", "regia", L("E5"))
+    assert p.allowed is False
+    assert str(p.problems[0]).startswith("Regia: you have no monument marker left")
+    assert check(c) == ()
+    seventh = replace(c, buildings=(*c.buildings, mon("red", "E5", "regia")))
+    assert [x.path for x in check(seventh)] == ["buildings[6]"]
+
+
+@pytest.mark.parametrize(
+    ("slug", "c", "eligible"),
+    [
+        # Regia is a residential building: 2 against Bo's 1
+        (
+            "temple-of-apollo",
+            city(mon("red", REGIA, "regia"), res("red", "E1"), res("blue", "G7")),
+            True,
+        ),
+        # Tower of Wonders is a size-1 civic building
+        (
+            "the-pantheon",
+            city(mon("red", "A1", "tower-of-wonders"), res("blue", "G7")),
+            True,
+        ),
+        # Temple of Minerva is residential and civic: with a commercial building,
+        # every type
+        (
+            "tower-of-wonders",
+            city(mon("red", "A6 C6 A7 B7 C7", "temple-of-minerva"), com("red", "E1")),
+            True,
+        ),
+        # Regia (6 lots) is the largest building
+        (
+            "temple-of-vulcan",
+            city(mon("red", REGIA, "regia"), res("blue", "G4 G5 G6 G7")),
+            True,
+        ),
+        # Temple of Vulcan's silver is income: 5 + 10 + 1 adjacent building
+        (
+            "temple-of-mars",
+            city(
+                mon("blue", "B1 C1 D1 C2", "temple-of-vulcan"),
+                res("blue", "A1"),
+                com("red", "E5 E6 E7", 3, 5),
+            ),
+            False,
+        ),
+    ],
+)
+def test_monuments_count_as_their_types(slug: str, c: City, eligible: bool) -> None:
+    assert eligibility(c, "red", slug).eligible is eligible
+
+
+def test_profiles_give_monuments_their_card_values() -> None:
+    c = city(
+        mon("blue", "B1 C1 D1 C2", "temple-of-vulcan"),
+        res("blue", "A1"),
+        mon("red", "A6 C6 A7 B7 C7", "temple-of-minerva"),
+        civ("red", "B6"),
+    )
+    vulcan, domus, minerva, garden = profiles(c)
+    assert (vulcan.types, vulcan.silver, vulcan.citizens) == (
+        (BuildingType.COMMERCIAL, BuildingType.CIVIC),
+        11,
+        0,
+    )
+    assert (domus.citizens, minerva.citizens, garden.types) == (
+        1,
+        3,
+        (BuildingType.CIVIC,),
+    )
+    assert measure(c, "blue", Measure.INCOME) == 16
+    assert measure(c, "red", Measure.POPULATION) == 3
+
+
+SCORING = [
+    # (monument, city, era, citizens, silver, civic VP, commercial VP, coins)
+    ("regia", city(mon("red", REGIA, "regia")), 1, 9, 0, 0, 0, 0),
+    (  # 3 VP each era as a civic building
+        "tower-of-wonders",
+        city(mon("red", "D4", "tower-of-wonders")),
+        2,
+        0,
+        0,
+        3,
+        0,
+        0,
+    ),
+    (  # 3 silver: coins in era 1, and 7 VP
+        "imperial-harbor",
+        city(mon("red", "A1 A2 A3 A4", "imperial-harbor")),
+        1,
+        0,
+        3,
+        0,
+        7,
+        3,
+    ),
+    (  # in era 3 the silver is VP too
+        "imperial-harbor",
+        city(mon("red", "A1 A2 A3 A4", "imperial-harbor")),
+        3,
+        0,
+        3,
+        0,
+        7 + 3,
+        0,
+    ),
+    (  # 2 VP per silver on adjacent commercial buildings, of any owner
+        "forum-romanum",
+        city(
+            mon("red", "C3 C4 C5", "forum-romanum"),
+            com("blue", "D4 E4", 1, 2),
+            com("red", "B3 B2 A2", 2, 3),
+            res("blue", "C6", 4),
+        ),
+        1,
+        0,
+        0,
+        2 * 3,
+        0,
+        0,
+    ),
+    (  # 1 VP per citizen on adjacent residential buildings, monuments too
+        "circus-maximus",
+        city(
+            mon("red", "C3 C4 C5", "circus-maximus"),
+            mon("blue", "D3 E3 F3 D4 E4 F4", "regia"),
+            res("blue", "B4"),
+        ),
+        2,
+        0,
+        0,
+        9 + 1,
+        0,
+        0,
+    ),
+    (  # 2 VP per adjacent building
+        "statue-of-romulus",
+        city(
+            mon("red", "C3 D3 C4 D4", "statue-of-romulus"),
+            res("blue", "B3"),
+            civ("blue", "E4"),
+            com("red", "C5"),
+        ),
+        1,
+        0,
+        0,
+        2 * 3,
+        0,
+        0,
+    ),
+    (  # 10 silver + 1 per adjacent building: 12 coins, VP in era 3
+        "temple-of-vulcan",
+        city(
+            mon("red", "C3 D3 E3 D4", "temple-of-vulcan"),
+            res("blue", "B3"),
+            civ("blue", "D5"),
+        ),
+        3,
+        0,
+        12,
+        0,
+        12,
+        0,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("slug", "c", "era", "citizens", "silver", "civic", "commercial", "coins"),
+    SCORING,
+    ids=[f"{row[0]}-era{row[2]}" for row in SCORING],
+)
+def test_monument_scoring(
+    slug: str,
+    c: City,
+    era: int,
+    citizens: int,
+    silver: int,
+    civic: int,
+    commercial: int,
+    coins: int,
+) -> None:
+    c = replace(c, era=era)
+    scored = monument_score(c, 0)
+    assert scored.card.slug == slug and scored.owner == "red"
+    assert (scored.citizens, scored.silver) == (citizens, silver)
+    assert sum(line.points or 0 for line in scored.civic) == civic
+    assert sum(line.points or 0 for line in scored.commercial) == commercial
+    assert sum(line.points or 0 for line in scored.coins) == coins
+    for line in (*scored.civic, *scored.commercial, *scored.coins):
+        assert str(line.source).startswith(str(scored.card.source) + "; rulebook 001")
+
+
+def test_monument_score_needs_a_monument() -> None:
+    with pytest.raises(ValueError, match=r"buildings\[0\] is not a monument"):
+        monument_score(city(res("red", "A1")), 0)
+
+
+def test_problems_of_monuments_built_by_hand() -> None:
+    c = city(
+        mon("red", "A1 A2 A3 A4 A5 A6 A7", "regia"),
+        mon("blue", "C1", "temple-of-juno"),
+    )
+    found = [(p.path, p.message) for p in problems(c)]
+    assert found[0] == ("buildings[0].lots", "a monument covers 1 to 6 lots, not 7")
+    assert found[1][0] == "buildings[1].monument"
+    assert found[1][1].startswith("'temple-of-juno' is not a monument (known: ")
+    assert len(found) == 2
+
+
+def test_monuments_stay_off_the_tray() -> None:
+    c = city(mon("red", REGIA, "regia"), res("red", "E1"))
+    assert problems(c) == ()
+    assert score(c).player("red").population == 10
+
+
+# --------------------------------------------------------------------------
+# Building a monument: the city after
+# --------------------------------------------------------------------------
+
+
+def test_build_monument_applies_the_placement() -> None:
+    c = city(
+        res("blue", "B3"),
+        civ("green", "D6"),
+        res("red", "C5"),  # built over: back to the tray
+        players="red blue green",
+        markers={"red": "C3 C4 C6 D5"},
+        coins={"red": 9, "blue": 1},
+    )
+    c = replace(c, score_before={"blue": 4})
+    after = build_monument(c, "red", "triumphal-arch", L("C3 C4 C5 C6"))
+    assert after.buildings[-1] == mon("red", "C3 C4 C5 C6", "triumphal-arch")
+    assert res("red", "C5") not in after.buildings
+    assert after.markers("red") == L("D5")
+    assert dict(after.coins) == {"red": 3, "blue": 4, "green": 3}
+    assert dict(after.score_before) == {"blue": 4}
+    assert problems(after) == ()
+    assert on_board(after) == {"triumphal-arch": 2}
+
+
+def test_build_monument_gives_vp_to_the_track_before_scoring() -> None:
+    c = city(res("red", "A1"), res("blue", "G7"), markers={"red": "D4 E4 D5 E5"})
+    after = build_monument(c, "red", "the-colosseum", L("D4 E4 D5 E5"))
+    assert dict(after.score_before) == {"red": 2, "blue": 2}
+    assert after.coins == c.coins  # none recorded: none changed
+
+
+def test_build_monument_refuses_with_every_reason() -> None:
+    c = city(markers={"red": "C3 C4 C5 C6"}, coins={"red": 5})
+    with pytest.raises(IllegalMonumentError) as caught:
+        build_monument(c, "red", "imperial-harbor", L("C3 C4 C5 C6"))
+    assert str(caught.value) == "you have 5 coins; building it here costs 6"
+    with pytest.raises(IllegalMonumentError, match="covers 6 lots, not 1; "):
+        build_monument(c, "red", "regia", L("A1"))
+
+
+# --------------------------------------------------------------------------
 # Overrides: one table's own values
 # --------------------------------------------------------------------------
 
@@ -1337,12 +1653,53 @@ def test_every_sentence_is_a_sound_translatable_message() -> None:
 COMPARED = [c for c in CARDS if isinstance(c.requirement, Compare)]
 
 
+@st.composite
+def cities_with_monuments(draw: st.DrawFn) -> City:
+    """A valid city with up to 4 monuments on free lots (1 to 6 connected)."""
+    c = draw(for_cities(max_buildings=10))
+    free = for_free_lots(c)
+    buildings = list(c.buildings)
+    for slug in draw(st.lists(st.sampled_from(SLUGS), unique=True, max_size=4)):
+        if not free:
+            break
+        owner = draw(st.sampled_from([p.id for p in c.players]))
+        lots = draw(for_connected_lots(free, max_size=6))
+        buildings.append(Building(owner, lots, Monument(slug)))
+        free = [lot for lot in free if lot not in lots]
+    return replace(c, buildings=tuple(buildings))
+
+
 @PROPERTY
-@given(for_cities(), st.sampled_from(COMPARED))
+@given(cities_with_monuments())
+def test_monuments_score_within_the_era_totals(c: City) -> None:
+    assert problems(c) == ()
+    result = score(c)
+    board = profiles(c)
+    for s in result.players:
+        pid = s.player.id
+        citizens = sum(p.citizens for p in board if p.owner == pid and p.has(_R))
+        assert s.population == citizens + c.population_tokens.get(pid, 0)
+        assert s.era_total == sum(s.category(cat).points for cat in Category)
+    for index in on_board(c).values():
+        scored = monument_score(c, index)
+        lines = (*scored.civic, *scored.commercial, *scored.coins)
+        assert all((line.points or 0) >= 0 for line in lines)
+        mine = result.player(scored.owner)
+        assert set(scored.civic) <= set(mine.civic.lines)
+        assert set(scored.commercial) <= set(mine.commercial.lines)
+        assert set(scored.coins) <= set(mine.silver.lines)
+
+
+@PROPERTY
+@given(cities_with_monuments(), st.sampled_from(COMPARED))
 def test_someone_has_the_most_or_the_fewest(c: City, card: Any) -> None:
     req = card.requirement
     values = [measure(c, p.id, req.measure) for p in c.players]
     verdicts = [eligibility(c, p.id, card.slug).eligible for p in c.players]
+    if card.slug in on_board(c):
+        # built already: nobody else may build it
+        assert set(verdicts) == {False}
+        return
     if None in values:
         assert set(verdicts) == {None}
         return
@@ -1359,7 +1716,7 @@ def test_someone_has_the_most_or_the_fewest(c: City, card: Any) -> None:
 
 
 @PROPERTY
-@given(for_cities(), st.randoms(use_true_random=False))
+@given(cities_with_monuments(), st.randoms(use_true_random=False))
 def test_seating_order_does_not_change_eligibility(c: City, rnd: Any) -> None:
     players = list(c.players)
     rnd.shuffle(players)
@@ -1386,7 +1743,7 @@ PAYS_PLAYERS = {"triumphal-arch", "watchtower"}
 
 
 @PROPERTY
-@given(for_cities(), st.data())
+@given(cities_with_monuments(), st.data())
 def test_placement_moves_coins_between_players_and_the_bank(
     c: City, data: st.DataObject
 ) -> None:
