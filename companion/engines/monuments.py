@@ -1971,7 +1971,7 @@ def _lot_problems(
                 "do not make it",
                 card=card.name,
                 shape=card.footprint.words,
-                source=str(LOTS_AND_SHAPES),
+                source=LOTS_AND_SHAPES.as_message(),
                 lots=lots_words(distinct),
             )
         )
@@ -2004,7 +2004,7 @@ def _lot_problems(
                         n=other.size,
                         lot=str(lot),
                         building=other.label(),
-                        source=str(BUILDING_OVER),
+                        source=BUILDING_OVER.as_message(),
                     )
                 )
             else:
@@ -2025,7 +2025,7 @@ def _lot_problems(
                     'you do not own "{lot}": a building goes only on your own lots '
                     "({source})",
                     lot=str(lot),
-                    source=str(CONSTRUCT),
+                    source=CONSTRUCT.as_message(),
                 )
             )
     return found, list(replaced)
