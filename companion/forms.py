@@ -40,6 +40,12 @@ class VersionedForm(FlaskForm):
 
     version = IntegerField(widget=HiddenField.widget, validators=[InputRequired()])
 
+    def against(self, version: int) -> None:
+        """Send the next change against ``version``, the table the player sees
+        now, keeping the rest of what they typed."""
+        self.version.data = version
+        self.version.raw_data = [str(version)]
+
 
 class PlayerRow(Form):
     """One seat of a new table (the form's CSRF token covers the rows)."""

@@ -21,7 +21,13 @@ from ..engines.base import RuleError
 from ..forms import AR_TOKENS, TallyForm, TurnForm
 from ..models import GameTable
 from ..web import error_words, words
-from .tables import GAME_PANELS, STEP_WORDS, conflict_message, table_or_404
+from .tables import (
+    GAME_PANELS,
+    STEP_WORDS,
+    conflict_message,
+    save_change,
+    table_or_404,
+)
 
 bp = Blueprint("all_roads", __name__)
 
@@ -121,21 +127,13 @@ def tally(table_id: str) -> ResponseReturnValue:
                 )
                 for entry, row in zip(sheet.entries, form.players, strict=False)
             }
-            try:
-                document = document_with(table, entries)
-                read_table(document)
-                store.record(
-                    table,
-                    document,
-                    expected_version=form.version.data,
-                    action="ar-tally",
-                    details={},
-                )
-            except store.StaleEditError as exc:
-                problems.append(conflict_message(exc))
-            except TableFileError as exc:
-                problems.extend(p.message for p in exc.problems)
-            else:
+            problems = save_change(
+                table,
+                document_with(table, entries),
+                version=form.version.data,
+                action="ar-tally",
+            )
+            if not problems:
                 flash(_("Saved."))
                 return redirect(url_for("tables.show", table_id=table.id))
     else:
@@ -156,8 +154,7 @@ def tally(table_id: str) -> ResponseReturnValue:
                 ],
             },
         )
-    form.version.data = table.version
-    form.version.raw_data = [str(table.version)]
+    form.against(table.version)
     return (
         render_template(
             "games/all-roads/tally.html",

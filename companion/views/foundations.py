@@ -322,8 +322,7 @@ def board_page(
     selected = set(form.lots.data or [])
     moving = form.move_from.data or ""
     if form.version.data != table.version:
-        form.version.data = table.version
-        form.version.raw_data = [str(table.version)]
+        form.against(table.version)
     return (
         render_template(
             "games/foundations-of-rome/board.html",

@@ -18,14 +18,20 @@ from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
 from .. import store
-from ..engines import TableFileError, find_game, read_table
+from ..engines import find_game, read_table
 from ..engines import glory as gtr
 from ..engines.base import RuleError
 from ..engines.glory_terms import TERMS, Lang
 from ..forms import GTR_MATERIALS, CampsForm, GameEndForm
 from ..models import GameTable
 from ..web import error_words
-from .tables import GAME_PANELS, STEP_WORDS, conflict_message, table_or_404
+from .tables import (
+    GAME_PANELS,
+    STEP_WORDS,
+    conflict_message,
+    save_change,
+    table_or_404,
+)
 
 bp = Blueprint("glory", __name__)
 
@@ -171,25 +177,19 @@ def camps(table_id: str) -> ResponseReturnValue:
                 camp.player.id: camp_json(row.form, document["camps"][camp.player.id])
                 for camp, row in zip(sheet.camps, form.camps, strict=False)
             }
-            try:
-                read_table(new)
-                store.record(
-                    table,
-                    new,
-                    expected_version=form.version.data,
-                    action="gtr-camps",
-                    details={
-                        "clients": {
-                            camp.player.id: row.form.clients.data
-                            for camp, row in zip(sheet.camps, form.camps, strict=False)
-                        }
-                    },
-                )
-            except store.StaleEditError as exc:
-                problems.append(conflict_message(exc))
-            except TableFileError as exc:
-                problems.extend(str(p) for p in exc.problems)
-            else:
+            problems = save_change(
+                table,
+                new,
+                version=form.version.data,
+                action="gtr-camps",
+                details={
+                    "clients": {
+                        camp.player.id: row.form.clients.data
+                        for camp, row in zip(sheet.camps, form.camps, strict=False)
+                    }
+                },
+            )
+            if not problems:
                 flash(_("Saved."))
                 return redirect(url_for("tables.show", table_id=table.id))
     else:
@@ -204,8 +204,7 @@ def camps(table_id: str) -> ResponseReturnValue:
                 ],
             },
         )
-    form.version.data = table.version
-    form.version.raw_data = [str(table.version)]
+    form.against(table.version)
     return (
         render_template(
             "games/glory-to-rome/camps.html",
@@ -268,8 +267,7 @@ def end(table_id: str) -> ResponseReturnValue:
         else:
             flash(_("Saved."))
             return redirect(url_for("tables.show", table_id=table.id))
-    form.version.data = table.version
-    form.version.raw_data = [str(table.version)]
+    form.against(table.version)
     return (
         render_template(
             "games/glory-to-rome/end.html",

@@ -23,7 +23,7 @@ from ..forms import ActionForm, FaceForm, RoadSetupForm
 from ..models import GameTable, RoadFace, db
 from ..web import error_words
 from .foundations import boards_of, city_of, current_pick, fr_table_or_404
-from .tables import STEP_WORDS, conflict_message
+from .tables import STEP_WORDS, conflict_message, save_change
 
 bp = Blueprint("roads", __name__)
 
@@ -132,23 +132,13 @@ def setup(table_id: str) -> ResponseReturnValue:
                         boards[key] = kept
             new = dict(document)
             new["road_boards"] = boards
-            try:
-                save_document(
-                    table,
-                    new,
-                    version=form.version.data,
-                    action="rof-setup",
-                    details={},
-                )
-            except store.StaleEditError as exc:
-                problems.append(conflict_message(exc))
-            except TableFileError as exc:
-                problems.extend(str(p) for p in exc.problems)
-            else:
+            problems = save_change(
+                table, new, version=form.version.data, action="rof-setup"
+            )
+            if not problems:
                 flash(_("Road boards saved."))
                 return redirect(url_for("tables.show", table_id=table.id))
-    form.version.data = table.version
-    form.version.raw_data = [str(table.version)]
+    form.against(table.version)
     return (
         render_template(
             "games/foundations-of-rome/roads_setup.html",

@@ -29,9 +29,10 @@ from ..engines import (
     new_table_document,
     read_table,
 )
-from ..engines.base import Player
+from ..engines.base import Player, RuleError
 from ..forms import ActionForm, ImportForm, RenamePlayersForm, new_table_form
 from ..models import GameTable, HistoryStep
+from ..web import error_words
 
 bp = Blueprint("tables", __name__)
 
@@ -148,8 +149,7 @@ def table_page(
     else:
         # Keep what the player typed, but let the next send go against the
         # current version.
-        rename_form.version.data = table.version
-        rename_form.version.raw_data = [str(table.version)]
+        rename_form.against(table.version)
     make_panel = GAME_PANELS.get(table.game)
     return (
         render_template(
@@ -175,6 +175,34 @@ def conflict_message(error: store.StaleEditError) -> str:
         "your change was not saved. The table as it is now is shown below; your "
         "input is kept in the form, so check it and send it again."
     )
+
+
+def save_change(
+    table: GameTable,
+    document: dict[str, Any],
+    *,
+    version: int,
+    action: str,
+    details: dict[str, Any] | None = None,
+) -> list[str]:
+    """Check a changed table file with the engines and save it as the next
+    step of the history, in one transaction.
+
+    :return: why it was not saved, in the reader's words (a stale edit, each
+        problem of the file, a rule broken); empty when it was saved.
+    """
+    try:
+        read_table(document)
+        store.record(
+            table, document, expected_version=version, action=action, details=details
+        )
+    except store.StaleEditError as exc:
+        return [conflict_message(exc)]
+    except TableFileError as exc:
+        return [str(problem) for problem in exc.problems]
+    except RuleError as exc:
+        return [error_words(exc)]
+    return []
 
 
 @bp.get("/t/<table_id>")
