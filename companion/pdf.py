@@ -12,6 +12,7 @@ whatever it holds, can make the server read a file or open a connection.
 from __future__ import annotations
 
 import mimetypes
+import threading
 from collections.abc import Mapping
 from enum import Enum
 from functools import cache
@@ -95,6 +96,20 @@ def _weasyprint() -> ModuleType:
     return module
 
 
+_local = threading.local()
+
+
+def _font_config() -> Any:
+    """This thread's WeasyPrint font configuration, made once: fonts are found
+    once rather than for every report (about 15% of a report's time)."""
+    config = getattr(_local, "font_config", None)
+    if config is None:
+        from weasyprint.text.fonts import FontConfiguration  # type: ignore[import-untyped]
+
+        config = _local.font_config = FontConfiguration()
+    return config
+
+
 @cache
 def _fetcher_class() -> type[Any]:
     """A WeasyPrint URL fetcher that serves only :func:`fetch_static`."""
@@ -170,8 +185,11 @@ def render_pdf(
         string=html, base_url=static_url(root), url_fetcher=fetcher
     )
     # A user stylesheet: only !important overrides print.css's A4.
+    font_config = _font_config()
     page = weasyprint.CSS(
-        string=f"@page {{ size: {size.css} !important; }}", url_fetcher=fetcher
+        string=f"@page {{ size: {size.css} !important; }}",
+        url_fetcher=fetcher,
+        font_config=font_config,
     )
-    pdf: bytes = document.write_pdf(stylesheets=[page])
+    pdf: bytes = document.write_pdf(stylesheets=[page], font_config=font_config)
     return pdf

