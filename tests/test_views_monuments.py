@@ -88,3 +88,49 @@ def test_unknown_monument_and_player(
     table_id = city_table(actions)
     assert client.get(f"/t/{table_id}/monuments/the-moon").status_code == 404
     assert client.get(f"/t/{table_id}/monuments?player=green").status_code == 404
+
+
+def test_build_a_monument_from_its_card(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = city_table(actions)
+    # Tower of Wonders (Ana has a building of each type), on her lot D4.
+    page = BeautifulSoup(
+        client.get(f"/t/{table_id}/monuments/tower-of-wonders?player=red&lots=D4").data,
+        "html.parser",
+    )
+    form = page.select_one("section.placement form[method=post]")
+    assert form is not None, page.select_one("section.placement").get_text()
+    data = {i["name"]: i["value"] for i in form.select("input")}
+    response = client.post(f"/t/{table_id}/monuments/tower-of-wonders", data=data)
+    assert response.status_code == 302
+    exported = json.loads(client.get(f"/t/{table_id}/export").data)
+    monument = exported["buildings"][-1]
+    assert monument["type"] == "monument"
+    assert monument["monument"] == "tower-of-wonders"
+    assert monument["lots"] == ["D4"]
+    board = BeautifulSoup(client.get(f"/t/{table_id}/board").data, "html.parser")
+    label = board.select_one("input[value=D4]").find_parent("label")
+    assert "★" in label.get_text()
+    # It is on the board now: no longer in the pool.
+    pool = client.get(f"/t/{table_id}/monuments?player=blue").get_data(as_text=True)
+    assert "monuments/tower-of-wonders?" not in pool
+
+
+def test_a_refused_build_says_why(actions: TableActions, client: FlaskClient) -> None:
+    table_id = city_table(actions)
+    before = client.get(f"/t/{table_id}/export").data
+    page = BeautifulSoup(
+        client.get(f"/t/{table_id}/monuments/tower-of-wonders?player=red&lots=D4").data,
+        "html.parser",
+    )
+    data = {
+        i["name"]: i["value"]
+        for i in page.select("section.placement form[method=post] input")
+    }
+    data["player"] = "blue"  # Bo has not built one of each type, and D4 is not his
+    response = client.post(
+        f"/t/{table_id}/monuments/tower-of-wonders", data=data, follow_redirects=True
+    )
+    assert response.status_code == 200
+    assert client.get(f"/t/{table_id}/export").data == before

@@ -49,6 +49,7 @@ TYPE_NAMES = {
     "residential": _l("Residential"),
     "commercial": _l("Commercial"),
     "civic": _l("Civic"),
+    "monument": _l("Monument"),
 }
 
 PIECE_NAMES = {

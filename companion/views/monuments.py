@@ -8,15 +8,16 @@ engine's, ``companion.engines.monuments``.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from .. import store
 from ..engines import foundations as fr
 from ..engines import monuments as mon
 from ..engines.base import RuleError
-from ..forms import BoardForm
+from ..forms import ActionForm, BoardForm
 from ..web import error_words
 from .foundations import (
     board_cells,
@@ -25,7 +26,7 @@ from .foundations import (
     column_letters,
     fr_table_or_404,
 )
-from .tables import STEP_WORDS
+from .tables import STEP_WORDS, save_change
 
 bp = Blueprint("monuments", __name__)
 
@@ -61,6 +62,51 @@ def pool(table_id: str) -> ResponseReturnValue:
         markers_left=mon.markers_left(city, player),
         coins_known=mon.coins_known(city),
     )
+
+
+@bp.post("/t/<table_id>/monuments/<slug>")
+def build(table_id: str, slug: str) -> ResponseReturnValue:
+    """Build the monument on the lots shown, as its card prices it."""
+    table = fr_table_or_404(table_id)
+    city = city_of(table)
+    player = request.form.get("player", "")
+    form = ActionForm(request.form)
+    if not form.validate() or slug not in mon.CATALOGUE:
+        abort(400, _("This button's form was incomplete; reload the page."))
+    lots_named = request.form.getlist("lots")
+    try:
+        lots = [fr.Lot.parse(name) for name in lots_named]
+        new_city = mon.build_monument(city, player, slug, lots)
+    except RuleError as exc:
+        flash(error_words(exc))
+        return redirect(
+            url_for(
+                "monuments.card",
+                table_id=table.id,
+                slug=slug,
+                player=player,
+                lots=lots_named,
+            )
+        )
+    problems = save_change(
+        table,
+        {**store.current_document(table), **fr.to_json(new_city)},
+        version=form.version.data,
+        action="mon-build",
+        details={
+            "player": city.player(player).name,
+            "monument": mon.CATALOGUE[slug].name,
+            "lots": fr.format_lots(lots),
+        },
+    )
+    for problem in problems:
+        flash(problem)
+    if problems:
+        return redirect(
+            url_for("monuments.card", table_id=table.id, slug=slug, player=player)
+        )
+    flash(_("Built."))
+    return redirect(url_for("foundations.board", table_id=table.id, owner=player))
 
 
 @bp.get("/t/<table_id>/monuments/<slug>")
@@ -101,4 +147,5 @@ def card(table_id: str, slug: str) -> ResponseReturnValue:
         problems=problems,
         names={p.id: p.name for p in city.players},
         preview_url=url_for("monuments.card", table_id=table.id, slug=slug),
+        action_form=ActionForm(formdata=None, data={"version": table.version}),
     )
