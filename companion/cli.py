@@ -54,21 +54,17 @@ def load_json(path: str, stdin: TextIO) -> Any:
         ) from None
 
 
-def cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Score a table file and print the result as JSON."""
-    try:
-        table = read_table(load_json(args.file, sys.stdin))
-        result = table.score_json()
-    except InputError as exc:
-        print(exc, file=err)
-        return EXIT_INVALID
-    except TableFileError as exc:
-        for problem in exc.problems:
-            print(problem, file=err)
-        return EXIT_INVALID
+def print_json(result: object, out: TextIO) -> int:
+    """Print a command's result as JSON, as the spec shows it."""
     json.dump(result, out, ensure_ascii=False, indent=2)
     out.write("\n")
     return EXIT_OK
+
+
+def cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Score a table file and print the result as JSON."""
+    table = read_table(load_json(args.file, sys.stdin))
+    return print_json(table.score_json(), out)
 
 
 def cmd_rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -106,33 +102,23 @@ def _limit(text: str) -> int:
 
 def cmd_monuments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Say who may build which monument now (and, with --at, what it costs)."""
-    try:
-        table = read_table(load_json(args.file, sys.stdin))
-        if not isinstance(table.sheet, foundations.City):
-            raise TableFileError.at(
-                "game",
-                f"monuments belong to Foundations of Rome, not {table.game.name}",
-            )
-        at = None
-        if args.at is not None:
-            try:
-                at = [foundations.Lot.parse(x.strip()) for x in args.at.split(",")]
-            except RuleError as exc:
-                raise TableFileError.at("--at", str(exc)) from None
+    table = read_table(load_json(args.file, sys.stdin))
+    if not isinstance(table.sheet, foundations.City):
+        raise TableFileError.at(
+            "game",
+            f"monuments belong to Foundations of Rome, not {table.game.name}",
+        )
+    at = None
+    if args.at is not None:
         try:
-            result = monuments.monuments_json(table.sheet, player=args.player, at=at)
-        except monuments.UnknownPlayerError as exc:
-            raise TableFileError.at("--player", str(exc)) from None
-    except InputError as exc:
-        print(exc, file=err)
-        return EXIT_INVALID
-    except TableFileError as exc:
-        for problem in exc.problems:
-            print(problem, file=err)
-        return EXIT_INVALID
-    json.dump(result, out, ensure_ascii=False, indent=2)
-    out.write("\n")
-    return EXIT_OK
+            at = [foundations.Lot.parse(x.strip()) for x in args.at.split(",")]
+        except RuleError as exc:
+            raise TableFileError.at("--at", str(exc)) from None
+    try:
+        result = monuments.monuments_json(table.sheet, player=args.player, at=at)
+    except monuments.UnknownPlayerError as exc:
+        raise TableFileError.at("--player", str(exc)) from None
+    return print_json(result, out)
 
 
 def cmd_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -140,15 +126,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # Imported here: WeasyPrint loads only when a report is asked for.
     from . import pdf, report
 
-    try:
-        table = read_table(load_json(args.file, sys.stdin))
-    except InputError as exc:
-        print(exc, file=err)
-        return EXIT_INVALID
-    except TableFileError as exc:
-        for problem in exc.problems:
-            print(problem, file=err)
-        return EXIT_INVALID
+    table = read_table(load_json(args.file, sys.stdin))
     html, drawings = report.render_html(
         report.build_report(table, on=date.today()), paper=args.paper
     )
@@ -239,8 +217,17 @@ def main(
 ) -> int:
     """Run the command; returns the exit status."""
     args = build_parser().parse_args(argv)
-    handler = args.handler
-    status: int = handler(args, out or sys.stdout, err or sys.stderr)
+    err = err or sys.stderr
+    try:
+        status: int = args.handler(args, out or sys.stdout, err)
+    except InputError as exc:
+        print(exc, file=err)
+        return EXIT_INVALID
+    except TableFileError as exc:
+        # One line per problem, each naming its JSON path (spec: "The command").
+        for problem in exc.problems:
+            print(problem, file=err)
+        return EXIT_INVALID
     return status
 
 
