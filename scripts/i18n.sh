@@ -10,7 +10,7 @@ pot=companion/translations/messages.pot
 for lang in it zh; do
   po=companion/translations/$lang/LC_MESSAGES/messages.po
   if [ -f "$po" ]; then
-    .venv/bin/pybabel update --no-fuzzy-matching -i "$pot" -d companion/translations -l "$lang"
+    .venv/bin/pybabel update --no-fuzzy-matching --ignore-obsolete -i "$pot" -d companion/translations -l "$lang"
   else
     .venv/bin/pybabel init -i "$pot" -d companion/translations -l "$lang"
   fi
