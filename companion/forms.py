@@ -472,3 +472,28 @@ class HouseRuleForm(FlaskForm):
             SelectChoice("zh", "中文"),
         ],
     )
+
+
+class MonumentValuesForm(VersionedForm):
+    """A monument card's values as printed on this group's card."""
+
+    lots = IntegerField(
+        _l("Lots it covers"),
+        validators=[InputRequired(), NumberRange(min=1, max=6)],
+        render_kw={"inputmode": "numeric", "min": 1, "max": 6},
+    )
+    citizens = IntegerField(
+        _l("Population (citizens)"),
+        validators=[InputRequired(), NumberRange(min=0, max=99)],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )
+    silver = IntegerField(
+        _l("Coins (silver)"),
+        validators=[InputRequired(), NumberRange(min=0, max=99)],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )
+    vp = IntegerField(
+        _l("Victory points each era"),
+        validators=[InputRequired(), NumberRange(min=0, max=99)],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )

@@ -447,7 +447,11 @@ def _fr_category_shown(
 
 
 def foundations_report(
-    table: Table, *, on: date, history: Sequence[EraTotals] = ()
+    table: Table,
+    *,
+    on: date,
+    history: Sequence[EraTotals] = (),
+    catalogue: Any = None,
 ) -> Report:
     """The report of a Foundations of Rome table: the current era scored from the
     board (rulebook 001, "End of Era Scoring"; Era 3 adds "End of Game"), the
@@ -460,7 +464,7 @@ def foundations_report(
     city = table.sheet
     if not isinstance(city, fr.City):
         raise TypeError("not a Foundations of Rome table")
-    result = fr.score(city)
+    result = fr.score(city, catalogue=catalogue)
     seats = seats_of(city.players, colours=table.game.colours is not None)
     sources = _Sources()
     totals = [s.total for s in result.players]
@@ -782,18 +786,24 @@ def glory_report(table: Table, *, on: date) -> Report:
 
 
 def build_report(
-    table: Table, *, on: date, history: Sequence[EraTotals] = ()
+    table: Table,
+    *,
+    on: date,
+    history: Sequence[EraTotals] = (),
+    catalogue: Any = None,
 ) -> Report:
     """The report of ``table`` as of the date ``on``.
 
     :param history: Foundations of Rome only: each player's running total after
         each era already scored (the table's history); without it the earlier
         eras come from the file's ``score_before``.
+    :param catalogue: Foundations of Rome only: the table's monument cards,
+        with the values its group changed (``monuments.with_overrides``).
     :raises ValueError: a game the report does not know.
     """
     slug = table.game.slug
     if slug == "foundations-of-rome":
-        return foundations_report(table, on=on, history=history)
+        return foundations_report(table, on=on, history=history, catalogue=catalogue)
     if slug == "all-roads":
         return all_roads_report(table, on=on)
     if slug == "glory-to-rome":

@@ -134,3 +134,51 @@ def test_a_refused_build_says_why(actions: TableActions, client: FlaskClient) ->
     )
     assert response.status_code == 200
     assert client.get(f"/t/{table_id}/export").data == before
+
+
+def test_a_group_overrides_a_card_at_its_table(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = city_table(actions)
+    url = f"/t/{table_id}/monuments/tower-of-wonders?player=red"
+    page = BeautifulSoup(client.get(url).data, "html.parser")
+    form = page.select_one("details form")
+    data = {i["name"]: i["value"] for i in form.select("input")}
+    assert data["vp"] == "3"  # the catalogue: Tower of Wonders scores 3 VP
+    data["vp"] = "4"
+    response = client.post(form["action"], data=data)
+    assert response.status_code == 302
+    page = BeautifulSoup(client.get(url).data, "html.parser")
+    assert "Values changed for this table" in page.get_text()
+    assert page.select_one("details input[name=vp]")["value"] == "4"
+    # It is a step of the history: undo goes back to the catalogue's values.
+    assert "Values of Tower of Wonders changed" in client.get(
+        f"/t/{table_id}/history"
+    ).get_data(as_text=True)
+    actions.post_action(table_id, "undo")
+    page = BeautifulSoup(client.get(url).data, "html.parser")
+    assert page.select_one("details input[name=vp]")["value"] == "3"
+
+
+def test_overridden_values_score(actions: TableActions, client: FlaskClient) -> None:
+    table_id = city_table(actions)
+    url = f"/t/{table_id}/monuments/tower-of-wonders?player=red&lots=D4"
+    page = BeautifulSoup(client.get(url).data, "html.parser")
+    data = {
+        i["name"]: i["value"]
+        for i in page.select("section.placement form[method=post] input")
+    }
+    client.post(f"/t/{table_id}/monuments/tower-of-wonders", data=data)
+
+    def red_era_total() -> int:
+        era = BeautifulSoup(client.get(f"/t/{table_id}/era").data, "html.parser")
+        cell = era.select_one("td[data-player=red][data-category=era_total]")
+        return int(cell.get_text(strip=True))
+
+    before = red_era_total()
+    form = BeautifulSoup(client.get(url).data, "html.parser").select_one("details form")
+    values = {i["name"]: i["value"] for i in form.select("input")}
+    values["vp"] = str(int(values["vp"]) + 2)
+    assert client.post(form["action"], data=values).status_code == 302
+    # The monument on the board now scores the group's printed VP.
+    assert red_era_total() == before + 2

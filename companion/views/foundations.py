@@ -274,6 +274,18 @@ def pending_pick(table: GameTable, city: fr.City) -> roads.Turn | None:
     return current_pick(city, boards) if boards is not None else None
 
 
+def table_catalogue(table: GameTable) -> Any:
+    """The monument cards as this table's group reads them: the catalogue with
+    the values they changed (the latest change up to the current step)."""
+    from ..engines import monuments as mon  # only tables with monuments need it
+
+    overrides: dict[str, Any] = {}
+    for step in table.steps:
+        if step.seq <= table.position and step.action == "mon-values":
+            overrides = step.details.get("overrides", {})
+    return mon.with_overrides(mon.CATALOGUE, overrides) if overrides else mon.CATALOGUE
+
+
 def game_over(table: GameTable) -> bool:
     return any(era.era == 3 for era in scored_eras(table))
 
@@ -282,7 +294,9 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     """What the table page shows for a Foundations of Rome table."""
     city = city_of(table)
     eras = scored_eras(table)
-    result = fr.score(city) if game_over(table) else None
+    result = (
+        fr.score(city, catalogue=table_catalogue(table)) if game_over(table) else None
+    )
     return {
         "city": city,
         "roads_on": bool(table.options.get("roads")) or "road_boards" in document,
@@ -764,7 +778,7 @@ def era(table_id: str) -> ResponseReturnValue:
     """Score the era from the board: a table of players x categories, explained."""
     table = fr_table_or_404(table_id)
     city = city_of(table)
-    result = fr.score(city)
+    result = fr.score(city, catalogue=table_catalogue(table))
     over = game_over(table)
     form = ActionForm(formdata=None, data={"version": table.version})
     pending = pending_pick(table, city)

@@ -8,6 +8,8 @@ engine's, ``companion.engines.monuments``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -16,8 +18,8 @@ from flask_babel import lazy_gettext as _l
 from .. import store
 from ..engines import foundations as fr
 from ..engines import monuments as mon
-from ..engines.base import RuleError
-from ..forms import ActionForm, BoardForm
+from ..engines.base import RuleError, TableFileError
+from ..forms import ActionForm, BoardForm, MonumentValuesForm
 from ..web import error_words
 from .foundations import (
     board_cells,
@@ -25,12 +27,18 @@ from .foundations import (
     city_of,
     column_letters,
     fr_table_or_404,
+    table_catalogue,
 )
-from .tables import STEP_WORDS, save_change
+from .tables import STEP_WORDS, conflict_message, save_change
 
 bp = Blueprint("monuments", __name__)
 
-STEP_WORDS.update({"mon-build": _l("%(player)s built %(monument)s on %(lots)s")})
+STEP_WORDS.update(
+    {
+        "mon-build": _l("%(player)s built %(monument)s on %(lots)s"),
+        "mon-values": _l("Values of %(monument)s changed for this table"),
+    }
+)
 
 
 def chosen_player(city: fr.City) -> str:
@@ -46,7 +54,8 @@ def pool(table_id: str) -> ResponseReturnValue:
     table = fr_table_or_404(table_id)
     city = city_of(table)
     player = chosen_player(city)
-    cards = mon.eligibilities(city, player=player)[player]
+    catalogue = table_catalogue(table)
+    cards = mon.eligibilities(city, player=player, catalogue=catalogue)[player]
     order = {True: 0, None: 1, False: 2}
     listed = sorted(cards.values(), key=lambda e: order[e.eligible])
     return render_template(
@@ -55,7 +64,7 @@ def pool(table_id: str) -> ResponseReturnValue:
         city=city,
         player=player,
         listed=listed,
-        catalogue=mon.CATALOGUE,
+        catalogue=catalogue,
         on_board={
             slug: city.buildings[i].owner for slug, i in mon.on_board(city).items()
         },
@@ -76,7 +85,9 @@ def build(table_id: str, slug: str) -> ResponseReturnValue:
     lots_named = request.form.getlist("lots")
     try:
         lots = [fr.Lot.parse(name) for name in lots_named]
-        new_city = mon.build_monument(city, player, slug, lots)
+        new_city = mon.build_monument(
+            city, player, slug, lots, catalogue=table_catalogue(table)
+        )
     except RuleError as exc:
         flash(error_words(exc))
         return redirect(
@@ -117,7 +128,8 @@ def card(table_id: str, slug: str) -> ResponseReturnValue:
     player = chosen_player(city)
     if slug not in mon.CATALOGUE:
         abort(404, _("There is no monument called %(slug)s.", slug=slug))
-    found = mon.CATALOGUE[slug]
+    catalogue = table_catalogue(table)
+    found = catalogue[slug]
     form: BoardForm = board_form(
         table, city, request.args if request.args.get("lots") else None
     )
@@ -128,7 +140,7 @@ def card(table_id: str, slug: str) -> ResponseReturnValue:
     if lots_named:
         try:
             lots = [fr.Lot.parse(name) for name in lots_named]
-            place = mon.placement(city, player, slug, lots)
+            place = mon.placement(city, player, slug, lots, catalogue=catalogue)
         except RuleError as exc:
             problems.append(error_words(exc))
     return render_template(
@@ -138,7 +150,17 @@ def card(table_id: str, slug: str) -> ResponseReturnValue:
         player=player,
         card=found,
         text=mon.card_text(found),
-        eligibility=mon.eligibility(city, player, slug),
+        eligibility=mon.eligibility(city, player, slug, catalogue=catalogue),
+        values_form=MonumentValuesForm(
+            formdata=None,
+            data={
+                "version": table.version,
+                "lots": found.lots,
+                "citizens": found.footer.citizens,
+                "silver": found.footer.silver,
+                "vp": found.footer.vp,
+            },
+        ),
         rows=board_cells(city),
         columns=column_letters(city),
         form=form,
@@ -149,3 +171,57 @@ def card(table_id: str, slug: str) -> ResponseReturnValue:
         preview_url=url_for("monuments.card", table_id=table.id, slug=slug),
         action_form=ActionForm(formdata=None, data={"version": table.version}),
     )
+
+
+@bp.post("/t/<table_id>/monuments/<slug>/values")
+def values(table_id: str, slug: str) -> ResponseReturnValue:
+    """This group's card differs from the catalogue: keep its printed values for
+    this table (an undoable step; the file's other tables are not affected)."""
+    table = fr_table_or_404(table_id)
+    player = request.form.get("player", "")
+    form = MonumentValuesForm(request.form)
+    if slug not in mon.CATALOGUE:
+        abort(404, _("There is no monument called %(slug)s.", slug=slug))
+    back = url_for("monuments.card", table_id=table.id, slug=slug, player=player)
+    if not form.validate():
+        for field in (form.lots, form.citizens, form.silver, form.vp):
+            for error in field.errors:
+                flash(f"{field.label.text}: {error}")
+        return redirect(back)
+    overrides: dict[str, Any] = {}
+    for step in table.steps:
+        if step.seq <= table.position and step.action == "mon-values":
+            overrides = dict(step.details.get("overrides", {}))
+    if request.form.get("reset"):
+        overrides.pop(slug, None)
+    else:
+        card = mon.CATALOGUE[slug]
+        change: dict[str, Any] = {
+            "footer": {
+                "citizens": form.citizens.data,
+                "silver": form.silver.data,
+                "vp": form.vp.data,
+            }
+        }
+        if form.lots.data != card.lots:
+            change.update(lots=form.lots.data, footprint=None)
+        overrides[slug] = change
+    try:
+        mon.with_overrides(mon.CATALOGUE, overrides)
+    except TableFileError as exc:
+        for problem in exc.problems:
+            flash(str(problem))
+        return redirect(back)
+    try:
+        store.record(
+            table,
+            store.current_document(table),
+            expected_version=form.version.data,
+            action="mon-values",
+            details={"monument": mon.CATALOGUE[slug].name, "overrides": overrides},
+        )
+    except store.StaleEditError as exc:
+        flash(conflict_message(exc))
+        return redirect(back)
+    flash(_("Saved for this table."))
+    return redirect(back)

@@ -17,7 +17,7 @@ from ..models import GameTable
 from ..pdf import STATIC_DIR, Paper, render_pdf
 from ..report import TEMPLATE, EraTotals, build_report, template_context
 from ..web import words
-from .foundations import scored_eras
+from .foundations import scored_eras, table_catalogue
 from .tables import table_or_404
 
 bp = Blueprint("report", __name__)
@@ -53,7 +53,14 @@ def report_pdf(table_id: str) -> Response:
         read = read_table(step.document)
     except TableFileError:
         abort(409, _("This table's file cannot be scored, so it has no report."))
-    report = build_report(read, on=step.created_at.date(), history=era_history(table))
+    report = build_report(
+        read,
+        on=step.created_at.date(),
+        history=era_history(table),
+        catalogue=table_catalogue(table)
+        if table.game == "foundations-of-rome"
+        else None,
+    )
     context = template_context(report, words=words, paper=paper.value)
     html = render_template(TEMPLATE, **context, lang=str(get_locale() or "en"))
     pdf = render_pdf(
