@@ -497,3 +497,22 @@ class MonumentValuesForm(VersionedForm):
         validators=[InputRequired(), NumberRange(min=0, max=99)],
         render_kw={"inputmode": "numeric", "min": 0},
     )
+
+
+class CoinRow(Form):
+    coins = IntegerField(
+        _l("Coins"),
+        validators=[InputRequired(), NumberRange(min=0, max=999)],
+        render_kw={
+            "inputmode": "numeric",
+            "min": 0,
+            "data-stepper": "",
+            "class": "count",
+        },
+    )
+
+
+class CoinsForm(VersionedForm):
+    """Each player's coins in hand (for the monuments that compare or cost money)."""
+
+    players = FieldList(FormField(CoinRow), min_entries=2, max_entries=5)

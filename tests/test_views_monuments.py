@@ -182,3 +182,34 @@ def test_overridden_values_score(actions: TableActions, client: FlaskClient) -> 
     assert client.post(form["action"], data=values).status_code == 302
     # The monument on the board now scores the group's printed VP.
     assert red_era_total() == before + 2
+
+
+def test_coins_in_hand_make_money_requirements_known(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    doc = {**CITY}
+    del doc["coins"]
+    response = actions.import_file(json.dumps(doc).encode())
+    table_id = response.headers["Location"].rsplit("/", 1)[-1]
+    page = BeautifulSoup(
+        client.get(f"/t/{table_id}/monuments?player=red").data, "html.parser"
+    )
+    circus = next(
+        li for li in page.select("li.monument") if "Circus Maximus" in li.get_text()
+    )
+    assert "unknown" in circus["class"]
+    form = page.select_one("details form")
+    data = {i["name"]: i.get("value", "") for i in form.select("input")}
+    data.update({"players-0-coins": "12", "players-1-coins": "3"})
+    assert client.post(form["action"], data=data).status_code == 302
+    assert json.loads(client.get(f"/t/{table_id}/export").data)["coins"] == {
+        "red": 12,
+        "blue": 3,
+    }
+    page = BeautifulSoup(
+        client.get(f"/t/{table_id}/monuments?player=red").data, "html.parser"
+    )
+    circus = next(
+        li for li in page.select("li.monument") if "Circus Maximus" in li.get_text()
+    )
+    assert "can" in circus["class"]  # Ana has the most money: 12 against 3

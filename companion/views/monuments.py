@@ -8,6 +8,7 @@ engine's, ``companion.engines.monuments``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -19,7 +20,7 @@ from .. import store
 from ..engines import foundations as fr
 from ..engines import monuments as mon
 from ..engines.base import RuleError, TableFileError
-from ..forms import ActionForm, BoardForm, MonumentValuesForm
+from ..forms import ActionForm, BoardForm, CoinsForm, MonumentValuesForm
 from ..web import error_words
 from .foundations import (
     board_cells,
@@ -37,6 +38,7 @@ STEP_WORDS.update(
     {
         "mon-build": _l("%(player)s built %(monument)s on %(lots)s"),
         "mon-values": _l("Values of %(monument)s changed for this table"),
+        "fr-coins": _l("Coins in hand entered"),
     }
 )
 
@@ -69,6 +71,13 @@ def pool(table_id: str) -> ResponseReturnValue:
             slug: city.buildings[i].owner for slug, i in mon.on_board(city).items()
         },
         markers_left=mon.markers_left(city, player),
+        coins_form=CoinsForm(
+            formdata=None,
+            data={
+                "version": table.version,
+                "players": [{"coins": city.coins.get(p.id, 0)} for p in city.players],
+            },
+        ),
         coins_known=mon.coins_known(city),
     )
 
@@ -224,4 +233,37 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
         flash(conflict_message(exc))
         return redirect(back)
     flash(_("Saved for this table."))
+    return redirect(back)
+
+
+@bp.post("/t/<table_id>/coins")
+def coins(table_id: str) -> ResponseReturnValue:
+    """Each player's coins in hand, for the monuments that compare or cost money."""
+    table = fr_table_or_404(table_id)
+    city = city_of(table)
+    form = CoinsForm(request.form)
+    player = request.form.get("player", city.players[0].id)
+    back = url_for("monuments.pool", table_id=table.id, player=player)
+    if not form.validate() or len(form.players) != len(city.players):
+        flash(_("Coins are whole numbers from 0 to 999."))
+        return redirect(back)
+    new_city = replace(
+        city,
+        coins={
+            p.id: row.form.coins.data
+            for p, row in zip(city.players, form.players, strict=True)
+        },
+    )
+    document = {**store.current_document(table)}
+    document.pop("coins", None)
+    document.update(fr.to_json(new_city))
+    # Every player's count is written, 0 included, so that "no coins" is known.
+    document["coins"] = {
+        p.id: row.form.coins.data
+        for p, row in zip(city.players, form.players, strict=True)
+    }
+    for problem in save_change(
+        table, document, version=form.version.data, action="fr-coins"
+    ):
+        flash(problem)
     return redirect(back)
