@@ -47,6 +47,32 @@ class VersionedForm(FlaskForm):
         self.version.raw_data = [str(version)]
 
 
+def _number_field(
+    label: Any,
+    *,
+    low: int = 0,
+    high: int = 99,
+    default: int | None = None,
+    stepper: bool = False,
+) -> IntegerField:
+    """A whole number from ``low`` to ``high``, with the phone's number keyboard
+    (and thumb-sized − / + buttons with ``stepper``: static/steppers.js)."""
+    render_kw: dict[str, Any] = {"inputmode": "numeric", "min": low, "max": high}
+    if stepper:
+        render_kw.update({"data-stepper": "", "class": "count"})
+    return IntegerField(
+        label,
+        default=default,
+        validators=[InputRequired(), NumberRange(min=low, max=high)],
+        render_kw=render_kw,
+    )
+
+
+def _count_field(label: Any, most: int, default: int = 0) -> IntegerField:
+    """A count of tokens or cards from 0 to ``most``, with steppers."""
+    return _number_field(label, high=most, default=default, stepper=True)
+
+
 class PlayerRow(Form):
     """One seat of a new table (the form's CSRF token covers the rows)."""
 
@@ -199,21 +225,9 @@ class BuildForm(VersionedForm):
     name = StringField(
         _l("Name"), validators=[Optional(), Length(max=40)], render_kw={"maxlength": 40}
     )
-    citizens = IntegerField(
-        _l("Citizens"),
-        validators=[InputRequired(), NumberRange(min=0, max=99)],
-        render_kw={"inputmode": "numeric", "min": 0},
-    )
-    silver = IntegerField(
-        _l("Silver"),
-        validators=[InputRequired(), NumberRange(min=0, max=99)],
-        render_kw={"inputmode": "numeric", "min": 0},
-    )
-    vp = IntegerField(
-        _l("Victory points"),
-        validators=[InputRequired(), NumberRange(min=0, max=99)],
-        render_kw={"inputmode": "numeric", "min": 0},
-    )
+    citizens = _number_field(_l("Citizens"))
+    silver = _number_field(_l("Silver"))
+    vp = _number_field(_l("Victory points"))
     per = SelectField(
         _l("Scores"),
         choices=[SelectChoice(k, label) for k, label in CIVIC_KIND_LABELS.items()],
@@ -238,21 +252,6 @@ AR_TOKENS = (
     ("house", _l("Houses"), 7),
 )
 """Each player's tokens (rulebook 002, Components), most valuable first."""
-
-
-def _count_field(label: Any, most: int, default: int = 0) -> IntegerField:
-    return IntegerField(
-        label,
-        default=default,
-        validators=[InputRequired(), NumberRange(min=0, max=most)],
-        render_kw={
-            "inputmode": "numeric",
-            "min": 0,
-            "max": most,
-            "data-stepper": "",
-            "class": "count",
-        },
-    )
 
 
 class TallyRow(Form):
@@ -316,17 +315,7 @@ class CampRow(Form):
         ],
         default="entered",
     )
-    influence = IntegerField(
-        _l("Influence"),
-        default=2,
-        validators=[InputRequired(), NumberRange(min=2, max=74)],
-        render_kw={
-            "inputmode": "numeric",
-            "min": 2,
-            "data-stepper": "",
-            "class": "count",
-        },
-    )
+    influence = _number_field(_l("Influence"), low=2, high=74, default=2, stepper=True)
     site_rubble = _count_field("", 6)
     site_wood = _count_field("", 6)
     site_brick = _count_field("", 6)
@@ -477,39 +466,14 @@ class HouseRuleForm(FlaskForm):
 class MonumentValuesForm(VersionedForm):
     """A monument card's values as printed on this group's card."""
 
-    lots = IntegerField(
-        _l("Lots it covers"),
-        validators=[InputRequired(), NumberRange(min=1, max=6)],
-        render_kw={"inputmode": "numeric", "min": 1, "max": 6},
-    )
-    citizens = IntegerField(
-        _l("Population (citizens)"),
-        validators=[InputRequired(), NumberRange(min=0, max=99)],
-        render_kw={"inputmode": "numeric", "min": 0},
-    )
-    silver = IntegerField(
-        _l("Coins (silver)"),
-        validators=[InputRequired(), NumberRange(min=0, max=99)],
-        render_kw={"inputmode": "numeric", "min": 0},
-    )
-    vp = IntegerField(
-        _l("Victory points each era"),
-        validators=[InputRequired(), NumberRange(min=0, max=99)],
-        render_kw={"inputmode": "numeric", "min": 0},
-    )
+    lots = _number_field(_l("Lots it covers"), low=1, high=6)
+    citizens = _number_field(_l("Population (citizens)"))
+    silver = _number_field(_l("Coins (silver)"))
+    vp = _number_field(_l("Victory points each era"))
 
 
 class CoinRow(Form):
-    coins = IntegerField(
-        _l("Coins"),
-        validators=[InputRequired(), NumberRange(min=0, max=999)],
-        render_kw={
-            "inputmode": "numeric",
-            "min": 0,
-            "data-stepper": "",
-            "class": "count",
-        },
-    )
+    coins = _number_field(_l("Coins"), high=999, stepper=True)
 
 
 class CoinsForm(VersionedForm):
