@@ -29,7 +29,7 @@ from .engines import Table, monuments, roads
 from .engines import all_roads as ar
 from .engines import foundations as fr
 from .engines import glory as gtr
-from .engines.base import Citation, Message, Player, PlayerId, msg, nmsg
+from .engines.base import Citation, Line, Message, Player, PlayerId, msg, nmsg
 
 Text: TypeAlias = "Message | str"
 """A sentence for the reader: a translatable message, or an engine's own text."""
@@ -658,6 +658,14 @@ def _unbuilt_points(n: int) -> Message:
     return nmsg("{n} unbuilt point", "{n} unbuilt points", n=n)
 
 
+def _explained(lines: Sequence[Line], sources: _Sources) -> tuple[Explained, ...]:
+    """Engine lines as the report prints them, each with its rule's number."""
+    return tuple(
+        Explained(line.points, _text(line.text), sources.ref(line.source))
+        for line in lines
+    )
+
+
 def all_roads_report(table: Table, *, on: date) -> Report:
     """The report of an All Roads table: the final tally (rulebook 002, "End of
     the Game"). Fewest unbuilt points wins (monument 4, spa 3, villa 2, house 1);
@@ -689,19 +697,9 @@ def all_roads_report(table: Table, *, on: date) -> Report:
         )
         for token in ar.TIE_BREAK_ORDER
     )
-    decisions = tuple(
-        Explained(line.points, _text(line.text), sources.ref(line.source))
-        for line in result.lines
-    )
+    decisions = _explained(result.lines, sources)
     explanations = tuple(
-        SeatLines(
-            seat,
-            r.unbuilt_points,
-            tuple(
-                Explained(line.points, _text(line.text), sources.ref(line.source))
-                for line in r.lines
-            ),
-        )
+        SeatLines(seat, r.unbuilt_points, _explained(r.lines, sources))
         for seat, r in zip(seats, result.players, strict=True)
     )
     return Report(
@@ -753,19 +751,9 @@ def glory_report(table: Table, *, on: date) -> Report:
             RowKind.INFO,
         ),
     )
-    decisions = tuple(
-        Explained(line.points, _text(line.text), sources.ref(line.source))
-        for line in result.lines
-    )
+    decisions = _explained(result.lines, sources)
     explanations = tuple(
-        SeatLines(
-            seat,
-            r.total,
-            tuple(
-                Explained(line.points, _text(line.text), sources.ref(line.source))
-                for line in r.lines
-            ),
-        )
+        SeatLines(seat, r.total, _explained(r.lines, sources))
         for seat, r in zip(seats, players, strict=True)
     )
     return Report(
