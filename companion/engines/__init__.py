@@ -5,11 +5,11 @@ Pure code: the standard library only, no I/O (see README.md in this folder).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import all_roads, foundations, glory
 from .base import (
     FORMAT,
     Engine,
@@ -43,33 +43,6 @@ class Game:
         return self.engine is not None
 
 
-_ENGINE_MODULES = {
-    "foundations-of-rome": "foundations",
-    "all-roads": "all_roads",
-    "glory-to-rome": "glory",
-}
-"""The module of each game's engine, inside this package."""
-
-
-def _engines() -> dict[str, Engine]:
-    """The engines that exist so far, by game slug (a game without one is listed
-    as not supported yet)."""
-    found: dict[str, Engine] = {}
-    for slug, module_name in _ENGINE_MODULES.items():
-        try:
-            module = importlib.import_module(f"{__name__}.{module_name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{module_name}":
-                raise
-            continue
-        engine = getattr(module, "ENGINE", None)
-        if isinstance(engine, Engine):
-            found[slug] = engine
-    return found
-
-
-_ENGINES = _engines()
-
 GAMES: tuple[Game, ...] = (
     Game(
         slug="foundations-of-rome",
@@ -78,7 +51,7 @@ GAMES: tuple[Game, ...] = (
         max_players=5,
         colours=("red", "blue", "green", "purple", "yellow"),
         rulebooks=("001", "000"),
-        engine=_ENGINES.get("foundations-of-rome"),
+        engine=foundations.ENGINE,
     ),
     Game(
         slug="all-roads",
@@ -87,7 +60,7 @@ GAMES: tuple[Game, ...] = (
         max_players=4,
         colours=("red", "yellow", "green", "blue"),
         rulebooks=("002",),
-        engine=_ENGINES.get("all-roads"),
+        engine=all_roads.ENGINE,
     ),
     Game(
         slug="glory-to-rome",
@@ -96,7 +69,7 @@ GAMES: tuple[Game, ...] = (
         max_players=5,
         colours=None,
         rulebooks=("003", "004"),
-        engine=_ENGINES.get("glory-to-rome"),
+        engine=glory.ENGINE,
     ),
 )
 """Every game, in the order the app lists them."""
