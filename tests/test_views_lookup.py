@@ -139,3 +139,12 @@ def test_house_rule_form_errors(actions: TableActions, client: FlaskClient) -> N
     response = client.post(f"/t/{table_id}/house-rules", data=data)
     assert response.status_code == 400
     assert "This field is required." in response.get_data(as_text=True)
+
+
+def test_the_index_is_built_at_start(app) -> None:  # type: ignore[no-untyped-def]
+    from companion import create_app
+
+    started = create_app({**app.config, "RULES_INDEX_AT_START": True})
+    started.extensions["rules_index_thread"].join(timeout=30)
+    assert "rules_index" in started.extensions
+    assert started.extensions["rules_index"]["index"].search("merchant bonus")

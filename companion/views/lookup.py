@@ -102,9 +102,30 @@ def cite(source: Any) -> Markup:
     return Markup("{}").format(text)
 
 
+def build_at_start(app: Flask) -> threading.Thread:
+    """Build the rules index in the background as the app starts, so the first
+    question is answered at once (a failure, e.g. a database not migrated yet,
+    is logged; the index is then built by the first search)."""
+
+    def build() -> None:
+        with app.app_context():
+            try:
+                rules_index()
+            except Exception:  # noqa: BLE001 - logged; the first search retries
+                app.logger.debug("rules index not built at start", exc_info=True)
+            finally:
+                db.session.remove()
+
+    thread = threading.Thread(target=build, name="rules-index", daemon=True)
+    thread.start()
+    return thread
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["marked"] = marked
     app.jinja_env.filters["cite"] = cite
+    if app.config.get("RULES_INDEX_AT_START", not app.testing):
+        app.extensions["rules_index_thread"] = build_at_start(app)
 
 
 @bp.get("/rules")
