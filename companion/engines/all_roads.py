@@ -34,6 +34,7 @@ from .base import (
     and_list,
     child_path,
     comma_list,
+    for_player,
     msg,
     nmsg,
     ordinal,
@@ -369,10 +370,7 @@ class GameResult:
 
         :raises KeyError: no such player.
         """
-        for result in self.players:
-            if result.player.id == player_id:
-                return result
-        raise KeyError(player_id)
+        return for_player(self.players, player_id)
 
     def as_json(self) -> dict[str, object]:
         """The output of ``companion score`` (spec: "All Roads"), with explanations."""

@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 JsonPath: TypeAlias = str
 """A JSON path in the form the spec uses: ``buildings[3].lots[1]``, ``unbuilt.red``."""
@@ -395,6 +395,25 @@ class Player:
 
     id: PlayerId
     name: str
+
+
+class _Seated(Protocol):
+    @property
+    def player(self) -> Player: ...
+
+
+SeatedT = TypeVar("SeatedT", bound=_Seated)
+
+
+def for_player(results: Iterable[SeatedT], player_id: PlayerId) -> SeatedT:
+    """The one of ``results`` (a player's score, result ...) for ``player_id``.
+
+    :raises KeyError: no such player.
+    """
+    for result in results:
+        if result.player.id == player_id:
+            return result
+    raise KeyError(player_id)
 
 
 def read_players(

@@ -32,6 +32,7 @@ from .base import (
     RuleError,
     TableFileError,
     comma_list,
+    for_player,
     msg,
     nmsg,
     per_player,
@@ -1396,10 +1397,7 @@ class EraResult:
         return self.era == 3
 
     def player(self, pid: PlayerId) -> PlayerScore:
-        for score in self.players:
-            if score.player.id == pid:
-                return score
-        raise KeyError(pid)
+        return for_player(self.players, pid)
 
 
 _RES: Final = BuildingType.RESIDENTIAL
