@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import random
 import tomllib
 from pathlib import Path
@@ -45,10 +44,10 @@ from companion.engines.all_roads import (
 )
 from companion.engines.base import Citation, Player, RuleError, TableFileError
 
+from ..conftest import SHARED, require_shared
 from ..scenario_match import mismatches
 from .strategies_all_roads import documents, score_sheets, turns
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 GOLDEN = tomllib.loads(
     (Path(__file__).parent / "golden" / "all_roads.toml").read_text(encoding="utf-8")
 )
@@ -58,15 +57,6 @@ SEATS = (
     Player("green", "Chiara"),
     Player("yellow", "Emma"),
 )
-
-
-def shared() -> Path:
-    """../shared beside the checkout: skipped where missing, never in CI."""
-    if not SHARED.is_dir():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{SHARED} is missing; CI always has it")
-        pytest.skip(f"{SHARED} is not beside this checkout")
-    return SHARED
 
 
 def supply(m: int = 0, s: int = 0, v: int = 0, h: int = 0) -> Supply:
@@ -666,7 +656,7 @@ def _scenarios(pattern: str) -> list[Path]:
     "name", [p.stem for p in _scenarios("all-roads-*.json")] or ["all-roads-(missing)"]
 )
 def test_shared_scenarios(name: str) -> None:
-    path = shared() / "scenarios" / f"{name}.json"
+    path = require_shared() / "scenarios" / f"{name}.json"
     expected = json.loads(path.with_name(f"{name}.expected.json").read_text())
     result = read_table(json.loads(path.read_text(encoding="utf-8"))).score_json()
     assert mismatches(expected, result) == []
@@ -674,7 +664,7 @@ def test_shared_scenarios(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["all-roads-villas-above-supply"])
 def test_shared_invalid_scenarios(name: str) -> None:
-    path = shared() / "scenarios" / "invalid" / f"{name}.json"
+    path = require_shared() / "scenarios" / "invalid" / f"{name}.json"
     with pytest.raises(TableFileError) as caught:
         read_table(json.loads(path.read_text(encoding="utf-8")))
     assert path.with_suffix(".error.txt").read_text().strip() in str(caught.value)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import pickle
 import tomllib
 from dataclasses import replace
@@ -58,6 +57,7 @@ from companion.engines.foundations import (
 from companion.engines.monuments import CATALOGUE, with_overrides
 from companion.engines.roads import Choice, Edge, RoadBoards, Take, resolve
 
+from ..conftest import SHARED, require_shared
 from .strategies import (
     FOR_COLOURS,
     for_cities,
@@ -67,17 +67,8 @@ from .strategies import (
 from .strategies_roads import walked_tables
 
 HERE = Path(__file__).resolve().parent
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 SCENARIOS = SHARED / "scenarios"
 PROPERTY = settings(max_examples=60, deadline=None)
-
-
-def shared_or_skip() -> None:
-    """The shared folder is part of every checkout; only a stray copy lacks it."""
-    if not SCENARIOS.is_dir():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{SCENARIOS} is missing in CI")
-        pytest.skip(f"{SCENARIOS} not found")
 
 
 # --------------------------------------------------------------------------
@@ -690,7 +681,7 @@ def test_lot_markers_are_not_buildings() -> None:
 
 
 def test_civic_line_explains() -> None:
-    shared_or_skip()
+    require_shared()
     doc = json.loads((SCENARIOS / "for-2p-era1-basics.json").read_text("utf-8"))
     (line,) = score(city_of(doc)).player("red").civic.lines
     assert line.points == 4
@@ -1120,7 +1111,7 @@ FOR_INVALID = (
     ids=lambda p: p.stem,
 )
 def test_scenario_scores_as_expected(path: Path) -> None:
-    shared_or_skip()
+    require_shared()
     expected = json.loads(path.with_suffix(".expected.json").read_text("utf-8"))
     got: dict[str, Any] = read_table(json.loads(path.read_text("utf-8"))).score_json()
     assert got["game"] == expected["game"] and got["era"] == expected["era"]
@@ -1133,14 +1124,14 @@ def test_scenario_scores_as_expected(path: Path) -> None:
 
 
 def test_there_are_scenarios() -> None:
-    shared_or_skip()
+    require_shared()
     assert len(_scenarios("for-*.json")) >= 8
     assert len(_scenarios("rof-*.json")) >= 2
 
 
 @pytest.mark.parametrize("name", FOR_INVALID)
 def test_invalid_scenario_is_refused(name: str) -> None:
-    shared_or_skip()
+    require_shared()
     doc = json.loads((SCENARIOS / "invalid" / f"{name}.json").read_text("utf-8"))
     assert doc["game"] == GAME
     want = (SCENARIOS / "invalid" / f"{name}.error.txt").read_text("utf-8").strip()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import random
 import tomllib
 from pathlib import Path
@@ -49,10 +48,10 @@ from companion.engines.glory import (
 )
 from companion.engines.glory_terms import TERMS, Lang, term
 
+from ..conftest import SHARED, require_shared
 from ..scenario_match import mismatches
 from .strategies_glory import documents, score_sheets
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 GOLDEN = tomllib.loads(
     (Path(__file__).parent / "golden" / "glory.toml").read_text(encoding="utf-8")
 )
@@ -64,15 +63,6 @@ SEATS = (
     Player("purple", "李雷"),
 )
 R, W, B, C, S, M = Material
-
-
-def shared() -> Path:
-    """../shared beside the checkout: skipped where missing, never in CI."""
-    if not SHARED.is_dir():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{SHARED} is missing; CI always has it")
-        pytest.skip(f"{SHARED} is not beside this checkout")
-    return SHARED
 
 
 def camp(
@@ -641,7 +631,7 @@ def test_glossary_covers_materials_and_scoring_buildings() -> None:
 
 @pytest.mark.parametrize(("lang", "book"), ((Lang.IT, "003_"), (Lang.ZH, "004_")))
 def test_terms_said_to_be_from_a_rulebook_are_in_it(lang: Lang, book: str) -> None:
-    (path,) = (shared() / "rulebooks").glob(f"{book}*.txt")
+    (path,) = (require_shared() / "rulebooks").glob(f"{book}*.txt")
     text = path.read_text(encoding="utf-8").casefold()
     for key, entry in TERMS.items():
         word = entry.in_lang(lang).casefold()
@@ -761,7 +751,7 @@ def _scenarios(pattern: str) -> list[Path]:
     "name", [p.stem for p in _scenarios("gtr-*.json")] or ["gtr-(missing)"]
 )
 def test_shared_scenarios(name: str) -> None:
-    path = shared() / "scenarios" / f"{name}.json"
+    path = require_shared() / "scenarios" / f"{name}.json"
     expected = json.loads(path.with_name(f"{name}.expected.json").read_text())
     result = read_table(json.loads(path.read_text(encoding="utf-8"))).score_json()
     assert mismatches(expected, result) == []
@@ -771,7 +761,7 @@ def test_shared_scenarios(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["gtr-unknown-vault-material"])
 def test_shared_invalid_scenarios(name: str) -> None:
-    path = shared() / "scenarios" / "invalid" / f"{name}.json"
+    path = require_shared() / "scenarios" / "invalid" / f"{name}.json"
     with pytest.raises(TableFileError) as caught:
         read_table(json.loads(path.read_text(encoding="utf-8")))
     assert path.with_suffix(".error.txt").read_text().strip() in str(caught.value)

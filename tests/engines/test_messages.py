@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import gettext
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -46,6 +45,7 @@ from companion.engines.base import (
     ordinal,
 )
 
+from ..conftest import require_shared
 from . import strategies as for_strategies
 from . import strategies_all_roads as ar_strategies
 from . import strategies_glory as gtr_strategies
@@ -284,11 +284,7 @@ def scenario_files() -> list[Path]:
 
 
 def test_there_are_scenarios_to_walk() -> None:
-    if not SCENARIOS.is_dir():
-        # Engine tests need no app, so not conftest's helper: the same rule.
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{SCENARIOS} is missing in CI")
-        pytest.skip(f"{SCENARIOS} not found")
+    require_shared()
     assert len(scenario_files()) >= 12
 
 
