@@ -19,7 +19,7 @@ from wtforms.fields.choices import SelectChoice
 from .. import store
 from ..engines import TableFileError, read_table, roads
 from ..engines import foundations as fr
-from ..engines.base import Node, RuleError
+from ..engines.base import RuleError
 from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm
 from ..models import GameTable
 from ..web import error_words
@@ -241,13 +241,6 @@ def scored_eras(table: GameTable) -> list[ScoredEra]:
     ]
 
 
-def boards_of(document: dict[str, Any], players: Any) -> roads.RoadBoards | None:
-    """The table's road boards (Roads of Fortune), or ``None`` without them."""
-    if "road_boards" not in document:
-        return None
-    return roads.read(Node(document["road_boards"], "road_boards"), players)
-
-
 def lot_markers_spent(table: GameTable) -> dict[str, int]:
     """Lot markers placed on road boards at the last era scoring: missing from
     their owners' supply this era (rulebook 000, "Gameplay Overview" 3.A)."""
@@ -269,8 +262,9 @@ def current_pick(city: fr.City, boards: roads.RoadBoards) -> roads.Turn | None:
     return None
 
 
-def pending_pick(table: GameTable, city: fr.City) -> roads.Turn | None:
-    boards = boards_of(store.current_document(table), city.players)
+def pending_pick(city: fr.City) -> roads.Turn | None:
+    """The next road-board pick of this era, if the table has road boards."""
+    boards = city.road_boards
     return current_pick(city, boards) if boards is not None else None
 
 
@@ -299,9 +293,9 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     )
     return {
         "city": city,
-        "roads_on": bool(table.options.get("roads")) or "road_boards" in document,
-        "roads_ready": "road_boards" in document,
-        "pending": pending_pick(table, city) if "road_boards" in document else None,
+        "roads_on": bool(table.options.get("roads")) or city.road_boards is not None,
+        "roads_ready": city.road_boards is not None,
+        "pending": pending_pick(city),
         "rows": board_cells(city),
         "columns": column_letters(city),
         "eras": eras,
@@ -781,7 +775,7 @@ def era(table_id: str) -> ResponseReturnValue:
     result = fr.score(city, catalogue=table_catalogue(table))
     over = game_over(table)
     form = ActionForm(formdata=None, data={"version": table.version})
-    pending = pending_pick(table, city)
+    pending = pending_pick(city)
     if request.method == "POST":
         posted = ActionForm(request.form)
         if not posted.validate():

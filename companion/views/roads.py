@@ -22,7 +22,7 @@ from ..engines.base import Node, RuleError
 from ..forms import ActionForm, FaceForm, RoadSetupForm
 from ..models import GameTable, RoadFace, db
 from ..web import error_words
-from .foundations import boards_of, city_of, current_pick, fr_table_or_404
+from .foundations import city_of, current_pick, fr_table_or_404
 from .tables import STEP_WORDS, conflict_message, save_change
 
 bp = Blueprint("roads", __name__)
@@ -221,7 +221,8 @@ def draft(table_id: str) -> ResponseReturnValue:
     table = fr_table_or_404(table_id)
     document = store.current_document(table)
     city = city_of(table)
-    boards = boards_of(document, city.players)
+    # The city read from the table file carries its road boards.
+    boards = city.road_boards
     if boards is None:
         flash(_("Set up the road boards first."))
         return redirect(url_for("roads.setup", table_id=table.id))
