@@ -15,8 +15,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
 from .. import store
-from ..engines import TableFileError, find_game, read_table
 from ..engines import all_roads as ar
+from ..engines import find_game, read_table
 from ..engines.base import RuleError
 from ..forms import AR_TOKENS, TallyForm, TurnForm
 from ..models import GameTable
@@ -24,7 +24,6 @@ from ..web import error_words, words
 from .tables import (
     GAME_PANELS,
     STEP_WORDS,
-    conflict_message,
     save_change,
     table_or_404,
 )
@@ -208,23 +207,23 @@ def turn(table_id: str) -> ResponseReturnValue:
             record = ar.apply_turn(
                 {e.player.id: e.unbuilt for e in sheet.entries}, active, actions
             )
-            document = document_with(
+        except RuleError as exc:
+            problems.append(error_words(exc))
+        else:
+            problems = save_change(
                 table,
-                {pid: ("unbuilt", s.as_json()) for pid, s in record.supplies.items()},
-            )
-            read_table(document)
-            store.record(
-                table,
-                document,
-                expected_version=form.version.data,
+                document_with(
+                    table,
+                    {
+                        pid: ("unbuilt", s.as_json())
+                        for pid, s in record.supplies.items()
+                    },
+                ),
+                version=form.version.data,
                 action="ar-turn",
                 details={"player": names[active]},
             )
-        except store.StaleEditError as exc:
-            problems.append(conflict_message(exc))
-        except (TableFileError, RuleError) as exc:
-            problems.append(error_words(exc))
-        else:
+        if not problems:
             flash(_("Turn recorded."))
             for line in record.lines:
                 flash(words(line.text))

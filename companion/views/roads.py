@@ -20,10 +20,10 @@ from .. import store
 from ..engines import TableFileError, read_table, roads
 from ..engines.base import Node, RuleError
 from ..forms import ActionForm, FaceForm, RoadSetupForm
-from ..models import GameTable, RoadFace, db
+from ..models import RoadFace, db
 from ..web import error_words
 from .foundations import city_of, current_pick, fr_table_or_404
-from .tables import STEP_WORDS, conflict_message, save_change
+from .tables import STEP_WORDS, save_change
 
 bp = Blueprint("roads", __name__)
 
@@ -70,21 +70,6 @@ def face_json(key: str) -> dict[str, Any]:
         if face is not None:
             return dict(face.board)
     raise KeyError(key)
-
-
-def save_document(
-    table: GameTable,
-    document: dict[str, Any],
-    *,
-    version: int,
-    action: str,
-    details: dict[str, Any],
-) -> None:
-    """Check the whole file with the engines, then save it as the next step."""
-    read_table(document)
-    store.record(
-        table, document, expected_version=version, action=action, details=details
-    )
 
 
 @bp.route("/t/<table_id>/roads/setup", methods=("GET", "POST"))
@@ -243,9 +228,12 @@ def draft(table_id: str) -> ResponseReturnValue:
                 option = turn.options[int(raw)]
             try:
                 new_boards = roads.choose(city, boards, turn.edge, turn.choice(option))
+            except RuleError as exc:
+                problems.append(error_words(exc))
+            else:
                 new = dict(document)
                 new["road_boards"] = roads.to_json(new_boards)
-                save_document(
+                problems = save_change(
                     table,
                     new,
                     version=form.version.data,
@@ -255,12 +243,8 @@ def draft(table_id: str) -> ResponseReturnValue:
                         "edge": str(EDGE_NAMES[turn.edge.value]),
                     },
                 )
-            except store.StaleEditError as exc:
-                problems.append(conflict_message(exc))
-            except (TableFileError, RuleError) as exc:
-                problems.append(error_words(exc))
-            else:
-                return redirect(url_for("roads.draft", table_id=table.id))
+                if not problems:
+                    return redirect(url_for("roads.draft", table_id=table.id))
     result = roads.resolve(city, boards)
     return render_template(
         "games/foundations-of-rome/roads_draft.html",
