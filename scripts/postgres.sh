@@ -11,7 +11,9 @@ if [ -z "$cluster" ]; then
   cluster=$(pg_lsclusters --no-header | head -n 1)
 fi
 read -r version name port status _ <<<"$cluster"
-[ "$status" = online ] || pg_ctlcluster "$version" "$name" start
+# Only the URL may go to stdout: pg_ctlcluster prints notes such as "Removed
+# stale pid file." that would otherwise end up inside TEST_DATABASE_URL.
+[ "$status" = online ] || pg_ctlcluster "$version" "$name" start >&2
 psql_() { su postgres -c "psql -p $port -qtAX -c \"$1\"" ; }
 for _ in $(seq 1 30); do psql_ "select 1" >/dev/null 2>&1 && break; sleep 1; done
 [ "$(psql_ "select 1 from pg_roles where rolname='companion'")" = 1 ] ||

@@ -8,6 +8,9 @@ scripts/system-deps.sh test
 scripts/venv.sh test
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   if url=$(scripts/postgres.sh); then
+    case $url in
+      *$'\n'* | [!p]*) echo "scripts/postgres.sh printed something other than one URL: $url" >&2; exit 1 ;;
+    esac
     export TEST_DATABASE_URL=$url
   else
     echo "PostgreSQL tests will be skipped (set TEST_DATABASE_URL to run them)." >&2
