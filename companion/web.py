@@ -8,7 +8,7 @@ from flask_babel import format_datetime, get_locale, get_translations
 from flask_babel import lazy_gettext as _l
 
 from .engines import GAMES
-from .engines.base import Citation, Message, RuleError, TableFileError
+from .engines.base import Citation, Message, Problem, RuleError, TableFileError
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -72,11 +72,18 @@ LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "zh": "中文"}
 """Each language in its own words, for the switcher."""
 
 
+def problem_words(problem: Problem) -> str:
+    """A problem of a table file in the reader's language, after its JSON path
+    (the path stays as the file spells it)."""
+    text = words(problem.message)
+    return f"{problem.path}: {text}" if problem.path else text
+
+
 def error_words(error: Exception) -> str:
     """A refused action's reason in the reader's language: a rule error's
     message, or each problem of a table file (JSON path and message)."""
     if isinstance(error, TableFileError):
-        return "; ".join(str(problem) for problem in error.problems)
+        return "; ".join(problem_words(problem) for problem in error.problems)
     if isinstance(error, RuleError):
         return words(error.message)
     return str(error)

@@ -190,3 +190,27 @@ def test_terms_follow_the_language(actions: TableActions) -> None:
         f"/t/{camps.id}/camps", headers={"Accept-Language": "it"}
     ).get_data(as_text=True)
     assert "Caveau" in page and "Influenza" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "the vaults hold 40 wood cards"),
+        ("it", "i Caveau contengono 40 carte legno"),
+        ("zh", "金库中有 40 张木材牌"),
+    ],
+)
+def test_counts_beyond_the_deck_are_refused_in_the_readers_language(
+    actions: TableActions, language: str, words: str
+) -> None:
+    camps = Camps(actions)
+    data = form_data(soup(camps.client.get(f"/t/{camps.id}/camps")))
+    data.update({"camps-0-vault_wood": "20", "camps-1-vault_wood": "20"})
+    response = camps.client.post(
+        f"/t/{camps.id}/camps", data=data, headers={"Accept-Language": language}
+    )
+    assert response.status_code == 400
+    text = soup(response).get_text(" ")
+    assert words in text, text
+    assert "camps.p2.vault.wood" in text  # the path stays as the file spells it
+    assert camps.document()["camps"]["p1"]["vault"].get("wood", 0) == 0

@@ -220,6 +220,27 @@ def test_bad_import_names_the_problem_and_changes_nothing(
     assert "No tables yet" in client.get("/").get_data(as_text=True)
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "players[1].id: player id 'red' is used twice"),
+        ("it", "players[1].id: l'id giocatore 'red' è usato due volte"),
+        ("zh", "players[1].id: 玩家 id 'red' 被使用了两次"),
+    ],
+)
+def test_import_problems_are_in_the_readers_language(
+    actions: TableActions, client: FlaskClient, language: str, words: str
+) -> None:
+    content = (
+        b'{"format": "rome-companion/1", "game": "all-roads", "players": '
+        b'[{"id": "red", "name": "A"}, {"id": "red", "name": "B"}], "unbuilt": {}}'
+    )
+    client.get(f"/lang/{language}")
+    response = actions.import_file(content, "bad.json")
+    assert response.status_code == 400
+    assert words in BeautifulSoup(response.data, "html.parser").get_text()
+
+
 def test_import_without_a_file(actions: TableActions, client: FlaskClient) -> None:
     response = client.post("/import", data={"csrf_token": actions.csrf("/")})
     assert response.status_code == 400

@@ -18,6 +18,8 @@ from .base import (
     TableFileError,
     UnknownGameError,
     UnsupportedGameError,
+    comma_list,
+    msg,
     read_players,
 )
 
@@ -85,9 +87,13 @@ def find_game(slug: str) -> Game:
     try:
         return _BY_SLUG[slug]
     except KeyError:
-        known = ", ".join(_BY_SLUG)
         raise UnknownGameError.at(
-            "game", f"unknown game {slug!r} (known: {known})"
+            "game",
+            msg(
+                "unknown game {slug} (known: {known})",
+                slug=repr(slug),
+                known=comma_list(list(_BY_SLUG)),
+            ),
         ) from None
 
 
@@ -103,7 +109,9 @@ class Table:
     def score_json(self) -> dict[str, object]:
         """The result the ``companion score`` command prints."""
         if self.game.engine is None:  # read_table refuses these: never here
-            raise UnsupportedGameError.at("game", f"{self.game.name} is not supported")
+            raise UnsupportedGameError.at(
+                "game", msg("{game} is not supported", game=self.game.name)
+            )
         return self.game.engine.score_json(self.sheet)
 
 
@@ -116,19 +124,24 @@ def read_table(data: object) -> Table:
     """
     root = Node(data)
     if not isinstance(data, Mapping):
-        raise root.fail("a table file is a JSON object")
+        raise root.fail(msg("a table file is a JSON object"))
     for key in ("format", "game"):
         if key not in data:
-            raise TableFileError.at(key, "is required but missing")
+            raise TableFileError.at(key, msg("is required but missing"))
     fmt = root.child("format", data["format"]).str()
     if fmt != FORMAT:
         raise TableFileError.at(
-            "format", f"{fmt!r} is not a format this app reads (expected {FORMAT!r})"
+            "format",
+            msg(
+                "{format} is not a format this app reads (expected {expected})",
+                format=repr(fmt),
+                expected=repr(FORMAT),
+            ),
         )
     game = find_game(root.child("game", data["game"]).str())
     if game.engine is None:
         raise UnsupportedGameError.at(
-            "game", f"{game.name} table files are not supported yet"
+            "game", msg("{game} table files are not supported yet", game=game.name)
         )
     fields = root.object(
         required=("format", "game", "players", *game.engine.required_keys),
@@ -150,7 +163,9 @@ def new_table_document(game: Game, players: tuple[Player, ...]) -> dict[str, obj
     :raises UnsupportedGameError: the game has no engine yet.
     """
     if game.engine is None:
-        raise UnsupportedGameError.at("game", f"{game.name} is not supported yet")
+        raise UnsupportedGameError.at(
+            "game", msg("{game} is not supported yet", game=game.name)
+        )
     doc: dict[str, object] = {
         "format": FORMAT,
         "game": game.slug,

@@ -101,10 +101,6 @@ class Token(Enum):
             return nmsg("{n} villa", "{n} villas", n=n)
         return nmsg("{n} house", "{n} houses", n=n)
 
-    def count_text(self, n: int) -> str:
-        """``"1 monument"``, ``"3 villas"`` (English)."""
-        return str(self.count_words(n))
-
 
 _POINTS: Mapping[Token, Points] = MappingProxyType(
     {Token.MONUMENT: 4, Token.SPA: 3, Token.VILLA: 2, Token.HOUSE: 1}
@@ -291,8 +287,13 @@ def _read_counts(node: Node, given: Given) -> dict[Token, int]:
         n = child.int(min=0)
         if n > token.per_player:
             raise child.fail(
-                f"{token.count_text(n)} {given.value}, but each player has only "
-                f"{token.per_player} ({SRC_COMPONENTS})"
+                msg(
+                    "{tokens} {given}, but each player has only {most} ({source})",
+                    tokens=token.count_words(n),
+                    given=given.value,
+                    most=token.per_player,
+                    source=SRC_COMPONENTS.as_message(),
+                )
             )
         counts[token] = n
     return counts
@@ -313,8 +314,11 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> ScoreSheet:
         for player, node in per_player(fields[how.value], players):
             if player.id in given:
                 raise node.fail(
-                    f"{player.name} is given in both 'unbuilt' and 'built'; "
-                    "give each player as unbuilt or built, not both"
+                    msg(
+                        "{name} is given in both 'unbuilt' and 'built'; "
+                        "give each player as unbuilt or built, not both",
+                        name=player.name,
+                    )
                 )
             given[player.id] = (how, node)
     entries: list[Entry] = []
@@ -322,8 +326,11 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> ScoreSheet:
         if player.id not in given:
             raise TableFileError.at(
                 child_path(Given.UNBUILT.value, player.id),
-                f"is required but missing: {player.name} must appear in "
-                "'unbuilt' or 'built'",
+                msg(
+                    "is required but missing: {name} must appear in "
+                    "'unbuilt' or 'built'",
+                    name=player.name,
+                ),
             )
         how, node = given[player.id]
         counts = _read_counts(node, how)

@@ -7,9 +7,10 @@ values (the decoded JSON of a table file) and return frozen dataclasses.
 Every sentence a player reads is a :class:`Message` built with :func:`msg` or
 :func:`nmsg` (the web layer translates it; ``str()`` gives English): explanation
 lines (:class:`Line`, with a :class:`Citation`), rule errors
-(:attr:`RuleError.message`), and the shared pieces :func:`and_list`,
-:func:`comma_list`, :func:`ordinal` and :func:`display_names`. Diagnostics of a
-file's format (:class:`Problem`) stay plain English.
+(:attr:`RuleError.message`), the problems of a table file (:class:`Problem`),
+and the shared pieces :func:`and_list`, :func:`comma_list`, :func:`ordinal` and
+:func:`display_names`. JSON paths and the file's own keys and values stay as
+the file spells them.
 """
 
 from __future__ import annotations
@@ -203,13 +204,17 @@ class Line:
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a table file, and where it is."""
+    """One thing wrong with a table file, and where it is.
+
+    ``str()`` gives ``path: message`` in English, as the ``companion`` command
+    prints it; the web layer translates ``message`` and keeps the path.
+    """
 
     path: JsonPath
-    message: str
+    message: Message
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}" if self.path else self.message
+        return f"{self.path}: {self.message}" if self.path else str(self.message)
 
 
 class RuleError(ValueError):
@@ -244,7 +249,7 @@ class TableFileError(RuleError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
     @classmethod
-    def at(cls, path: JsonPath, message: str) -> TableFileError:
+    def at(cls, path: JsonPath, message: Message) -> TableFileError:
         """An error with a single problem at ``path``."""
         return cls([Problem(path, message)])
 
@@ -264,21 +269,40 @@ def child_path(parent: JsonPath, key: str | int) -> JsonPath:
     return f"{parent}.{key}" if parent else key
 
 
-def _kind(value: object) -> str:
+def not_a_player(pid: str) -> Message:
+    """The problem of a key or owner that names nobody at the table."""
+    return msg("{id} is not a player at this table", id=repr(pid))
+
+
+def below_minimum(value: int, least: int) -> Message:
+    """The problem of a number under its lower bound (a count below 0)."""
+    return msg("{value} is below the minimum {least}", value=value, least=least)
+
+
+def not_one_of(value: str, options: Sequence[str]) -> Message:
+    """The problem of a value that is none of the allowed words."""
+    return msg(
+        "{value} is not one of: {options}",
+        value=repr(value),
+        options=comma_list(options),
+    )
+
+
+def _kind(value: object) -> Message:
     """The JSON name of a value's type, for messages."""
     if value is None:
-        return "null"
+        return _verbatim("null")
     if isinstance(value, bool):
-        return "true/false"
+        return _verbatim("true/false")
     if isinstance(value, int | float):
-        return "a number"
+        return msg("a number")
     if isinstance(value, str):
-        return "text"
+        return msg("text")
     if isinstance(value, list):
-        return "a list"
+        return msg("a list")
     if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+        return msg("an object")
+    return _verbatim(type(value).__name__)
 
 
 @dataclass(frozen=True)
@@ -292,7 +316,7 @@ class Node:
     value: object
     path: JsonPath = ""
 
-    def fail(self, message: builtins.str) -> TableFileError:
+    def fail(self, message: Message) -> TableFileError:
         """An error about this node (to ``raise``)."""
         return TableFileError.at(self.path, message)
 
@@ -311,26 +335,34 @@ class Node:
             unknown key (a typo must never silently score 0).
         """
         if not isinstance(self.value, dict):
-            raise self.fail(f"expected an object, got {_kind(self.value)}")
+            raise self.fail(
+                msg("expected an object, got {kind}", kind=_kind(self.value))
+            )
         known = set(required) | set(optional)
         for key in self.value:
             if key not in known:
-                allowed = ", ".join(sorted(known)) or "none"
+                allowed = comma_list(sorted(known)) if known else msg("none")
                 raise TableFileError.at(
                     child_path(self.path, str(key)),
-                    f"unknown key {str(key)!r} (allowed here: {allowed})",
+                    msg(
+                        "unknown key {key} (allowed here: {allowed})",
+                        key=repr(str(key)),
+                        allowed=allowed,
+                    ),
                 )
         for key in required:
             if key not in self.value:
                 raise TableFileError.at(
-                    child_path(self.path, key), "is required but missing"
+                    child_path(self.path, key), msg("is required but missing")
                 )
         return {key: self.child(key, val) for key, val in self.value.items()}
 
     def mapping(self) -> dict[str, Node]:
         """This value as an object with free keys (e.g. keyed by player id)."""
         if not isinstance(self.value, dict):
-            raise self.fail(f"expected an object, got {_kind(self.value)}")
+            raise self.fail(
+                msg("expected an object, got {kind}", kind=_kind(self.value))
+            )
         return {str(key): self.child(str(key), val) for key, val in self.value.items()}
 
     def list(
@@ -338,16 +370,25 @@ class Node:
     ) -> builtins.list[Node]:
         """This value as a list of ``min_len`` to ``max_len`` items."""
         if not isinstance(self.value, list):
-            raise self.fail(f"expected a list, got {_kind(self.value)}")
+            raise self.fail(msg("expected a list, got {kind}", kind=_kind(self.value)))
         n = len(self.value)
         if n < min_len or (max_len is not None and n > max_len):
             if max_len is None:
-                expected = f"at least {min_len}"
+                expected = msg(
+                    "expected at least {least} items, got {n}", least=min_len, n=n
+                )
             elif min_len == max_len:
-                expected = f"exactly {min_len}"
+                expected = msg(
+                    "expected exactly {count} items, got {n}", count=min_len, n=n
+                )
             else:
-                expected = f"{min_len} to {max_len}"
-            raise self.fail(f"expected {expected} items, got {n}")
+                expected = msg(
+                    "expected {least} to {most} items, got {n}",
+                    least=min_len,
+                    most=max_len,
+                    n=n,
+                )
+            raise self.fail(expected)
         return [self.child(i, item) for i, item in enumerate(self.value)]
 
     def int(
@@ -356,16 +397,22 @@ class Node:
         """This value as a whole number within ``min``..``max``."""
         value = self.value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(f"expected a whole number, got {_kind(value)}")
+            raise self.fail(
+                msg("expected a whole number, got {kind}", kind=_kind(value))
+            )
         if min is not None and value < min:
-            raise self.fail(f"{value} is below the minimum {min}")
+            raise self.fail(below_minimum(value, min))
         if max is not None and value > max:
-            raise self.fail(f"{value} is above the maximum {max}")
+            raise self.fail(
+                msg("{value} is above the maximum {most}", value=value, most=max)
+            )
         return value
 
     def bool(self) -> builtins.bool:
         if not isinstance(self.value, bool):
-            raise self.fail(f"expected true or false, got {_kind(self.value)}")
+            raise self.fail(
+                msg("expected true or false, got {kind}", kind=_kind(self.value))
+            )
         return self.value
 
     def str(
@@ -373,19 +420,23 @@ class Node:
     ) -> builtins.str:
         """This value as text of ``min_len`` to ``max_len`` characters."""
         if not isinstance(self.value, str):
-            raise self.fail(f"expected text, got {_kind(self.value)}")
+            raise self.fail(msg("expected text, got {kind}", kind=_kind(self.value)))
         n = len(self.value)
         if n < min_len:
-            raise self.fail("must not be empty" if min_len == 1 else "is too short")
+            raise self.fail(
+                msg("must not be empty") if min_len == 1 else msg("is too short")
+            )
         if max_len is not None and n > max_len:
-            raise self.fail(f"is {n} characters long; at most {max_len} allowed")
+            raise self.fail(
+                msg("is {n} characters long; at most {most} allowed", n=n, most=max_len)
+            )
         return self.value
 
     def choice(self, options: Sequence[builtins.str]) -> builtins.str:
         """This value as one of ``options``."""
         value = self.str()
         if value not in options:
-            raise self.fail(f"{value!r} is not one of: {', '.join(options)}")
+            raise self.fail(not_one_of(value, options))
         return value
 
 
@@ -435,17 +486,20 @@ def read_players(
         fields = item.object(required=("id", "name"))
         pid = fields["id"].str()
         if ids is not None and pid not in ids:
-            raise fields["id"].fail(f"{pid!r} is not one of: {', '.join(ids)}")
+            raise fields["id"].fail(not_one_of(pid, ids))
         if not PLAYER_ID_RE.match(pid):
             raise fields["id"].fail(
-                f"{pid!r} is not a short lowercase word (a-z, digits, '-')"
+                msg(
+                    "{id} is not a short lowercase word (a-z, digits, '-')",
+                    id=repr(pid),
+                )
             )
         if pid in seen:
-            raise fields["id"].fail(f"player id {pid!r} is used twice")
+            raise fields["id"].fail(msg("player id {id} is used twice", id=repr(pid)))
         seen.add(pid)
         name = fields["name"].str(min_len=1, max_len=NAME_MAX)
         if not name.strip():
-            raise fields["name"].fail("must not be blank")
+            raise fields["name"].fail(msg("must not be blank"))
         players.append(Player(pid, name))
     return tuple(players)
 
@@ -468,7 +522,7 @@ def per_player(node: Node, players: Sequence[Player]) -> Iterator[tuple[Player, 
     by_id = {p.id: p for p in players}
     for key, child in node.mapping().items():
         if key not in by_id:
-            raise child.fail(f"{key!r} is not a player at this table")
+            raise child.fail(not_a_player(key))
         yield by_id[key], child
 
 

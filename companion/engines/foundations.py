@@ -31,10 +31,12 @@ from .base import (
     Problem,
     RuleError,
     TableFileError,
+    below_minimum,
     comma_list,
     for_player,
     msg,
     nmsg,
+    not_a_player,
     per_player,
 )
 
@@ -228,10 +230,6 @@ class Board:
     def neighbours(self, lot: Lot) -> tuple[Lot, ...]:
         """The lots in play that share an edge with ``lot``."""
         return tuple(n for n in lot.neighbours() if n in self)
-
-    def off_board(self, lot: Lot) -> str:
-        """The message for a lot outside this board (English)."""
-        return str(self.off_board_message(lot))
 
     def off_board_message(self, lot: Lot) -> Message:
         """The message for a lot outside this board."""
@@ -783,7 +781,7 @@ def _value_problems(building: Building, path: str) -> Iterator[Problem]:
         numbers = {}
     for key, number in numbers.items():
         if number < 0:
-            yield Problem(f"{path}.{key}", f"{number} is below the minimum 0")
+            yield Problem(f"{path}.{key}", below_minimum(number, 0))
 
 
 def problems(city: City) -> tuple[Problem, ...]:
@@ -802,38 +800,43 @@ def problems(city: City) -> tuple[Problem, ...]:
     found: list[Problem] = []
     ids = [p.id for p in city.players]
     if len(ids) not in BOARD_SIZES:
-        return (Problem("players", f"2 to 5 players play, not {len(ids)}"),)
+        return (Problem("players", msg("2 to 5 players play, not {n}", n=len(ids))),)
     if not 1 <= city.era <= 3:
-        found.append(Problem("era", f"{city.era} is not an era (1, 2 or 3)"))
+        found.append(
+            Problem("era", msg("{era} is not an era (1, 2 or 3)", era=city.era))
+        )
     board = city.board
     covered: dict[Lot, int] = {}
     per_type: Counter[tuple[PlayerId, BuildingType]] = Counter()
     for i, building in enumerate(city.buildings):
         path = f"buildings[{i}]"
         if building.owner not in ids:
-            found.append(
-                Problem(
-                    f"{path}.owner",
-                    f"{building.owner!r} is not a player at this table",
-                )
-            )
+            found.append(Problem(f"{path}.owner", not_a_player(building.owner)))
         found.extend(_value_problems(building, path))
         if not 1 <= building.size <= building.max_lots:
-            kind = "monument" if building.type is BuildingType.MONUMENT else "building"
-            found.append(
-                Problem(
-                    f"{path}.lots",
-                    f"a {kind} covers 1 to {building.max_lots} lots, "
-                    f"not {building.size}",
+            covers = (
+                msg(
+                    "a monument covers 1 to {most} lots, not {n}",
+                    most=building.max_lots,
+                    n=building.size,
+                )
+                if building.type is BuildingType.MONUMENT
+                else msg(
+                    "a building covers 1 to {most} lots, not {n}",
+                    most=building.max_lots,
+                    n=building.size,
                 )
             )
+            found.append(Problem(f"{path}.lots", covers))
         seen: set[Lot] = set()
         for j, lot in enumerate(building.lots):
             lot_path = f"{path}.lots[{j}]"
             if lot not in board:
-                found.append(Problem(lot_path, board.off_board(lot)))
+                found.append(Problem(lot_path, board.off_board_message(lot)))
             if lot in seen:
-                found.append(Problem(lot_path, f'"{lot}" is listed twice'))
+                found.append(
+                    Problem(lot_path, msg('"{lot}" is listed twice', lot=str(lot)))
+                )
                 continue
             seen.add(lot)
             other = covered.get(lot)
@@ -843,13 +846,17 @@ def problems(city: City) -> tuple[Problem, ...]:
                 found.append(
                     Problem(
                         lot_path,
-                        f'"{lot}" is already covered by {_whose(city, other)}; '
-                        "two buildings never share a lot (build over instead)",
+                        msg(
+                            '"{lot}" is already covered by {building}; '
+                            "two buildings never share a lot (build over instead)",
+                            lot=str(lot),
+                            building=_whose(city, other),
+                        ),
                     )
                 )
         parts = groups(building.lots)
         if len(parts) > 1:
-            found.append(Problem(f"{path}.lots", str(_not_connected(parts))))
+            found.append(Problem(f"{path}.lots", _not_connected(parts)))
         if building.type is BuildingType.MONUMENT:
             continue  # not from a tray: monuments.check counts them
         per_type[(building.owner, building.type)] += 1
@@ -858,9 +865,15 @@ def problems(city: City) -> tuple[Problem, ...]:
             found.append(
                 Problem(
                     path,
-                    f"this is {building.owner}'s {building.type.value} building "
-                    f"number {count}, but a tray holds only {TRAY_SIZE_PER_TYPE} "
-                    f"of each type ({SUPPLY})",
+                    msg(
+                        "this is {player}'s {building} number {count}, but a tray "
+                        "holds only {most} of each type ({source})",
+                        player=building.owner,
+                        building=building.type.building_words,
+                        count=count,
+                        most=TRAY_SIZE_PER_TYPE,
+                        source=SUPPLY.as_message(),
+                    ),
                 )
             )
     found.extend(_marker_problems(city, covered))
@@ -872,13 +885,9 @@ def problems(city: City) -> tuple[Problem, ...]:
         mapping: Mapping[PlayerId, int] = getattr(city, key)
         for pid, number in mapping.items():
             if pid not in ids:
-                found.append(
-                    Problem(f"{key}.{pid}", f"{pid!r} is not a player at this table")
-                )
+                found.append(Problem(f"{key}.{pid}", not_a_player(pid)))
             elif number < 0:
-                found.append(
-                    Problem(f"{key}.{pid}", f"{number} is below the minimum 0")
-                )
+                found.append(Problem(f"{key}.{pid}", below_minimum(number, 0)))
     if not found and city.road_boards is not None:
         from . import roads  # see the TYPE_CHECKING import at the top
 
@@ -898,28 +907,41 @@ def _marker_problems(city: City, covered: Mapping[Lot, int]) -> Iterator[Problem
         lots = city.markers(pid)
         path = f"lot_markers.{pid}"
         if pid not in ids:
-            yield Problem(path, f"{pid!r} is not a player at this table")
+            yield Problem(path, not_a_player(pid))
             continue
         if len(lots) > LOT_MARKERS_PER_PLAYER:
             yield Problem(
                 path,
-                f"{len(lots)} lot markers, but a player has only "
-                f"{LOT_MARKERS_PER_PLAYER} ({LOT_MARKERS})",
+                msg(
+                    "{n} lot markers, but a player has only {most} ({source})",
+                    n=len(lots),
+                    most=LOT_MARKERS_PER_PLAYER,
+                    source=LOT_MARKERS.as_message(),
+                ),
             )
         for k, lot in enumerate(lots):
             lot_path = f"{path}[{k}]"
             if lot not in board:
-                yield Problem(lot_path, board.off_board(lot))
+                yield Problem(lot_path, board.off_board_message(lot))
             building = covered.get(lot)
             if building is not None:
                 yield Problem(
                     lot_path,
-                    f'"{lot}" is built on ({_whose(city, building)}); '
-                    "a lot marker stays only on an unbuilt lot",
+                    msg(
+                        '"{lot}" is built on ({building}); '
+                        "a lot marker stays only on an unbuilt lot",
+                        lot=str(lot),
+                        building=_whose(city, building),
+                    ),
                 )
             elif lot in marked:
                 yield Problem(
-                    lot_path, f'"{lot}" already has a lot marker ({marked[lot]})'
+                    lot_path,
+                    msg(
+                        '"{lot}" already has a lot marker ({path})',
+                        lot=str(lot),
+                        path=marked[lot],
+                    ),
                 )
             else:
                 marked[lot] = lot_path
@@ -945,7 +967,7 @@ def _read_lot(node: Node) -> Lot:
     try:
         return Lot.parse(node.str())
     except InvalidLotError as exc:
-        raise node.fail(str(exc)) from None
+        raise node.fail(exc.message) from None
 
 
 def _read_building(node: Node, ids: Sequence[PlayerId]) -> Building:
@@ -962,7 +984,7 @@ def _read_building(node: Node, ids: Sequence[PlayerId]) -> Building:
     kind = fields["type"].choice(tuple(_VALUE_KEYS))
     owner = fields["owner"].str()
     if owner not in ids:
-        raise fields["owner"].fail(f"{owner!r} is not a player at this table")
+        raise fields["owner"].fail(not_a_player(owner))
     most = MONUMENT_MAX_LOTS if kind == "monument" else TRAY_MAX_LOTS
     lots = tuple(_read_lot(lot) for lot in fields["lots"].list(min_len=1, max_len=most))
     values: Values
@@ -980,7 +1002,7 @@ def _read_building(node: Node, ids: Sequence[PlayerId]) -> Building:
     if "name" in fields:
         name = fields["name"].str(min_len=1, max_len=BUILDING_NAME_MAX)
         if not name.strip():
-            raise fields["name"].fail("must not be blank")
+            raise fields["name"].fail(msg("must not be blank"))
     return Building(owner, lots, values, name)
 
 

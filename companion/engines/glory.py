@@ -415,8 +415,11 @@ def _read_vault(node: Node) -> dict[Material, int]:
     for key, child in node.mapping().items():
         if key not in MATERIAL_NAMES:
             raise child.fail(
-                f"{key!r} is not a material "
-                f"(the materials: {', '.join(MATERIAL_NAMES)})"
+                msg(
+                    "{key} is not a material (the materials: {materials})",
+                    key=repr(key),
+                    materials=comma_list(MATERIAL_NAMES),
+                )
             )
         material = Material(key)
         vault[material] = child.int(min=0, max=orders_of(material))
@@ -434,14 +437,27 @@ def _read_buildings(node: Node) -> tuple[str, ...]:
                 None,
             )
             raise item.fail(
-                f"{name!r} is not a Glory to Rome building"
-                + (f"; did you mean {hint!r}?" if hint else "")
-                + " (names are case-sensitive, as printed on the cards)"
+                msg(
+                    "{name} is not a Glory to Rome building; did you mean {hint}? "
+                    "(names are case-sensitive, as printed on the cards)",
+                    name=repr(name),
+                    hint=repr(hint),
+                )
+                if hint
+                else msg(
+                    "{name} is not a Glory to Rome building "
+                    "(names are case-sensitive, as printed on the cards)",
+                    name=repr(name),
+                )
             )
         if card.name in names:
             raise item.fail(
-                f"{card.name} is listed twice; a player cannot have two buildings "
-                f"of the same name ({SRC_SAME_NAME})"
+                msg(
+                    "{name} is listed twice; a player cannot have two buildings "
+                    "of the same name ({source})",
+                    name=card.name,
+                    source=SRC_SAME_NAME.as_message(),
+                )
             )
         names.append(card.name)
     return tuple(names)
@@ -455,8 +471,10 @@ def _read_camp(node: Node, player: Player) -> Camp:
     sites: tuple[Material, ...] | None = None
     if "influence" in fields and "sites" in fields:
         raise fields["sites"].fail(
-            "give either influence or sites, not both (influence is 2 + the values "
-            "of the sites)"
+            msg(
+                "give either influence or sites, not both (influence is 2 + the "
+                "values of the sites)"
+            )
         )
     if "sites" in fields:
         sites = tuple(
@@ -469,18 +487,27 @@ def _read_camp(node: Node, player: Player) -> Camp:
         influence = node_influence.int()
         if influence < STARTING_INFLUENCE:
             raise node_influence.fail(
-                f"{influence} is below 2: influence starts at 2 and sites only add "
-                f"to it ({SRC_START_INFLUENCE})"
+                msg(
+                    "{influence} is below 2: influence starts at 2 and sites only "
+                    "add to it ({source})",
+                    influence=influence,
+                    source=SRC_START_INFLUENCE.as_message(),
+                )
             )
         if influence > STARTING_INFLUENCE + MAX_SITE_INFLUENCE:
             raise node_influence.fail(
-                f"{influence} is more than 2 + {MAX_SITE_INFLUENCE}, the influence "
-                f"of all 36 sites ({SRC_DECK})"
+                msg(
+                    "{influence} is more than 2 + {most}, the influence of all 36 "
+                    "sites ({source})",
+                    influence=influence,
+                    most=MAX_SITE_INFLUENCE,
+                    source=SRC_DECK.as_message(),
+                )
             )
     else:
         raise TableFileError.at(
             child_path(node.path, "influence"),
-            "is required but missing (or give 'sites' instead)",
+            msg("is required but missing (or give 'sites' instead)"),
         )
     return Camp(
         player=player,
@@ -526,10 +553,16 @@ def deck_problems(sheet: ScoreSheet) -> tuple[Problem, ...]:
             problems.append(
                 Problem(
                     path,
-                    f"the vaults hold {in_vaults} {material.value} cards and "
-                    f"completed {material.value} buildings use {foundations} as "
-                    f"foundations, but the deck has only {limit} {material.value} "
-                    f"cards ({SRC_DECK})",
+                    msg(
+                        "the vaults hold {held} and completed {material} buildings "
+                        "use {foundations} as foundations, but the deck has only "
+                        "{deck} ({source})",
+                        held=material.cards(in_vaults),
+                        material=material.words,
+                        foundations=foundations,
+                        deck=material.cards(limit),
+                        source=SRC_DECK.as_message(),
+                    ),
                 )
             )
     seen: Counter[str] = Counter()
@@ -540,8 +573,14 @@ def deck_problems(sheet: ScoreSheet) -> tuple[Problem, ...]:
                 problems.append(
                     Problem(
                         _camp_path(camp, "buildings", i),
-                        f"{name} is completed in {seen[name]} camps, but the deck "
-                        f"has only {CARDS[name].copies} {name} cards ({SRC_DECK})",
+                        msg(
+                            "{name} is completed in {n} camps, but the deck has "
+                            "only {copies} {name} cards ({source})",
+                            name=name,
+                            n=seen[name],
+                            copies=CARDS[name].copies,
+                            source=SRC_DECK.as_message(),
+                        ),
                     )
                 )
     sites: Counter[Material] = Counter()
@@ -552,8 +591,14 @@ def deck_problems(sheet: ScoreSheet) -> tuple[Problem, ...]:
                 problems.append(
                     Problem(
                         _camp_path(camp, "sites", i),
-                        f"{sites[material]} {material.value} sites, but there are "
-                        f"only {SITES_PER_MATERIAL} ({SRC_DECK})",
+                        msg(
+                            "{n} {material} sites, but there are only {most} "
+                            "({source})",
+                            n=sites[material],
+                            material=material.words,
+                            most=SITES_PER_MATERIAL,
+                            source=SRC_DECK.as_message(),
+                        ),
                     )
                 )
     from_sites = sum(c.influence - STARTING_INFLUENCE for c in camps)
@@ -561,8 +606,13 @@ def deck_problems(sheet: ScoreSheet) -> tuple[Problem, ...]:
         problems.append(
             Problem(
                 "camps",
-                f"the camps hold {from_sites} influence from sites in all, but all "
-                f"36 sites give only {MAX_SITE_INFLUENCE} ({SRC_DECK})",
+                msg(
+                    "the camps hold {n} influence from sites in all, but all 36 "
+                    "sites give only {most} ({source})",
+                    n=from_sites,
+                    most=MAX_SITE_INFLUENCE,
+                    source=SRC_DECK.as_message(),
+                ),
             )
         )
     orders = sum(c.vault_cards + c.stockpile + 2 * len(c.buildings) for c in camps)
@@ -571,17 +621,27 @@ def deck_problems(sheet: ScoreSheet) -> tuple[Problem, ...]:
         problems.append(
             Problem(
                 "camps",
-                f"vaults, stockpiles and completed buildings hold at least {orders} "
-                f"order cards, but there are only {ORDER_CARDS_TOTAL} ({SRC_DECK})",
+                msg(
+                    "vaults, stockpiles and completed buildings hold at least {n} "
+                    "order cards, but there are only {most} ({source})",
+                    n=orders,
+                    most=ORDER_CARDS_TOTAL,
+                    source=SRC_DECK.as_message(),
+                ),
             )
         )
     elif orders + hands > ORDER_CARDS_TOTAL + JACKS:
         problems.append(
             Problem(
                 "camps",
-                f"the camps and hands hold at least {orders + hands} cards, but "
-                f"there are only {ORDER_CARDS_TOTAL} order cards and {JACKS} Jacks "
-                f"({SRC_DECK})",
+                msg(
+                    "the camps and hands hold at least {n} cards, but there are "
+                    "only {orders} order cards and {jacks} Jacks ({source})",
+                    n=orders + hands,
+                    orders=ORDER_CARDS_TOTAL,
+                    jacks=JACKS,
+                    source=SRC_DECK.as_message(),
+                ),
             )
         )
     return tuple(problems)
@@ -604,7 +664,7 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> ScoreSheet:
         if player not in found:
             raise TableFileError.at(
                 child_path(camps_node.path, player.id),
-                f"is required but missing: {player.name} needs a camp",
+                msg("is required but missing: {name} needs a camp", name=player.name),
             )
         camps.append(_read_camp(found[player], player))
     sheet = ScoreSheet(tuple(camps))

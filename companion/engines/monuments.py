@@ -1155,12 +1155,12 @@ def _override_card(node: Node, card: MonumentCard) -> MonumentCard:
     if "name" in fields:
         name = fields["name"].str(min_len=1, max_len=NAME_MAX)
         if not name.strip():
-            raise fields["name"].fail("must not be blank")
+            raise fields["name"].fail(msg("must not be blank"))
         changes["name"] = name
     if "types" in fields:
         types = tuple(_read_type(t) for t in fields["types"].list(min_len=1, max_len=3))
         if len(set(types)) != len(types):
-            raise fields["types"].fail("a type is listed twice")
+            raise fields["types"].fail(msg("a type is listed twice"))
         changes["types"] = types
     if "requirement" in fields:
         changes["requirement"] = _read_requirement(fields["requirement"])
@@ -1185,12 +1185,25 @@ def _override_card(node: Node, card: MonumentCard) -> MonumentCard:
         lots = changes.setdefault("lots", footprint.size)  # type: ignore[assignment]
     if footprint is not None and footprint.size != lots:
         raise node.fail(
-            f"{lots} lots do not fit the footprint {footprint.value} "
-            f"({footprint.size} lots); give a footprint too (null: any shape)"
+            msg(
+                "{lots} lots do not fit the footprint {footprint} ({size} lots); "
+                "give a footprint too (null: any shape)",
+                lots=lots,
+                footprint=footprint.value,
+                size=footprint.size,
+            )
         )
     changed = tuple(key for key in _CARD_KEYS if key in fields)
     overridden = (*card.overridden, *(k for k in changed if k not in card.overridden))
     return replace(card, overridden=overridden, **changes)  # type: ignore[arg-type]
+
+
+def _not_a_monument(slug: str, known: Iterable[str]) -> Message:
+    return msg(
+        "{slug} is not a monument (known: {known})",
+        slug=repr(slug),
+        known=comma_list(list(known)),
+    )
 
 
 def with_overrides(catalogue: Catalogue, overrides: object) -> Catalogue:
@@ -1213,7 +1226,7 @@ def with_overrides(catalogue: Catalogue, overrides: object) -> Catalogue:
     cards = dict(catalogue)
     for slug, node in Node(overrides).mapping().items():
         if slug not in cards:
-            raise node.fail(f"{slug!r} is not a monument (known: {', '.join(cards)})")
+            raise node.fail(_not_a_monument(slug, cards))
         cards[slug] = _override_card(node, cards[slug])
     return MappingProxyType(cards)
 
@@ -1443,18 +1456,18 @@ def check(city: City) -> tuple[Problem, ...]:
             continue
         path = f"buildings[{i}]"
         if slug not in CATALOGUE:
-            found.append(
-                Problem(
-                    f"{path}.monument",
-                    f"{slug!r} is not a monument (known: {', '.join(CATALOGUE)})",
-                )
-            )
+            found.append(Problem(f"{path}.monument", _not_a_monument(slug, CATALOGUE)))
         elif slug in first:
             found.append(
                 Problem(
                     f"{path}.monument",
-                    f"{slug!r} is on the board already as buildings[{first[slug]}]: "
-                    f"each monument is unique ({MONUMENTS_EXPANSION})",
+                    msg(
+                        "{slug} is on the board already as buildings[{index}]: "
+                        "each monument is unique ({source})",
+                        slug=repr(slug),
+                        index=first[slug],
+                        source=MONUMENTS_EXPANSION.as_message(),
+                    ),
                 )
             )
         else:
@@ -1464,10 +1477,14 @@ def check(city: City) -> tuple[Problem, ...]:
             found.append(
                 Problem(
                     path,
-                    f"this is {building.owner}'s monument number "
-                    f"{owned[building.owner]}, but a player has only "
-                    f"{MONUMENT_MARKERS_PER_PLAYER} monument markers "
-                    f"({MONUMENT_MARKERS})",
+                    msg(
+                        "this is {player}'s monument number {count}, but a player "
+                        "has only {most} monument markers ({source})",
+                        player=building.owner,
+                        count=owned[building.owner],
+                        most=MONUMENT_MARKERS_PER_PLAYER,
+                        source=MONUMENT_MARKERS.as_message(),
+                    ),
                 )
             )
     return tuple(found)

@@ -36,9 +36,11 @@ from .base import (
     TableFileError,
     and_list,
     child_path,
+    comma_list,
     display_names,
     msg,
     nmsg,
+    not_a_player,
     per_player,
 )
 from .foundations import LOT_MARKERS_PER_PLAYER, Building, City, FrozenMap, Lot
@@ -828,20 +830,30 @@ def _check_pick(
     if ledger is None:
         raise UnrankedPlayerError.at(
             child_path(path, "player"),
-            f"{choice.player!r} is not a player at this table",
+            not_a_player(choice.player),
         )
     if rank is None:
         raise UnrankedPlayerError.at(
             child_path(path, "player"),
-            f"{who} has no influence on the {edge.value} edge, so does not pick "
-            f"on its road board ({INFLUENCE})",
+            msg(
+                "{who} has no influence on the {edge} edge, so does not pick on "
+                "its road board ({source})",
+                who=who,
+                edge=edge.label,
+                source=INFLUENCE.as_message(),
+            ),
         )
     for earlier in previous:
         if earlier.player == choice.player:
             raise RankOrderError.at(
                 child_path(path, "player"),
-                f"{who} already picked on the {edge.value} road board; a player "
-                f"places at most one marker on a board ({OVERVIEW})",
+                msg(
+                    "{who} already picked on the {edge} road board; a player "
+                    "places at most one marker on a board ({source})",
+                    who=who,
+                    edge=edge.label,
+                    source=OVERVIEW.as_message(),
+                ),
             )
     if previous:
         last = previous[-1]
@@ -849,60 +861,98 @@ def _check_pick(
         if last_rank is not None and last_rank > rank:
             raise RankOrderError.at(
                 child_path(path, "player"),
-                f"{who} (rank {rank + 1} on the {edge.value} edge) is listed after "
-                f"{_name(city, last.player)} (rank {last_rank + 1}): players pick "
-                f"in rank order ({OVERVIEW})",
+                msg(
+                    "{who} (rank {rank} on the {edge} edge) is listed after "
+                    "{other} (rank {other_rank}): players pick in rank order "
+                    "({source})",
+                    who=who,
+                    rank=rank + 1,
+                    edge=edge.label,
+                    other=_name(city, last.player),
+                    other_rank=last_rank + 1,
+                    source=OVERVIEW.as_message(),
+                ),
             )
     if choice.take is Take.PASS:
         if choice.slot is not None:
             raise SlotError.at(
-                child_path(path, "slot"), "a pass places no marker, so takes no space"
+                child_path(path, "slot"),
+                msg("a pass places no marker, so takes no space"),
             )
         if choice.marker is not None:
-            raise SlotError.at(child_path(path, "marker"), "a pass places no marker")
+            raise SlotError.at(
+                child_path(path, "marker"), msg("a pass places no marker")
+            )
         return
     if choice.slot is None:
-        raise SlotError.at(child_path(path, "slot"), "is required but missing")
+        raise SlotError.at(child_path(path, "slot"), msg("is required but missing"))
     if choice.marker is None:
-        raise MarkerError.at(child_path(path, "marker"), "is required but missing")
+        raise MarkerError.at(child_path(path, "marker"), msg("is required but missing"))
     slots = board.slots
     if not 0 <= choice.slot < len(slots):
         raise SlotError.at(
             child_path(path, "slot"),
-            f"{choice.slot} is not a slot of this board (0 to {len(slots) - 1})",
+            msg(
+                "{slot} is not a slot of this board (0 to {last})",
+                slot=choice.slot,
+                last=len(slots) - 1,
+            ),
         )
     for k, earlier in enumerate(previous):
         if earlier.slot == choice.slot and earlier.take is not Take.PASS:
             raise SlotError.at(
                 child_path(path, "slot"),
-                f"slot {choice.slot} (space {choice.slot + 1}) is already taken by "
-                f"{_name(city, earlier.player)} ({_choices_path(edge, k)})",
+                msg(
+                    "slot {slot} (space {space}) is already taken by {who} ({path})",
+                    slot=choice.slot,
+                    space=choice.slot + 1,
+                    who=_name(city, earlier.player),
+                    path=_choices_path(edge, k),
+                ),
             )
     if choice.take is Take.OR and slots[choice.slot].alternate is None:
         raise SlotError.at(
             child_path(path, "take"),
-            f"slot {choice.slot} (space {choice.slot + 1}) has no alternate reward "
-            "to take instead "
-            f"({ALTERNATE_REWARDS})",
+            msg(
+                "slot {slot} (space {space}) has no alternate reward to take "
+                "instead ({source})",
+                slot=choice.slot,
+                space=choice.slot + 1,
+                source=ALTERNATE_REWARDS.as_message(),
+            ),
         )
     if choice.marker is Marker.MILESTONE and ledger.milestones <= 0:
         raise MarkerError.at(
             child_path(path, "marker"),
-            f"{who} has no milestone marker left here (both are placed); a lot "
-            f'marker may stand in: "marker": "lot" ({OVERVIEW})',
+            msg(
+                "{who} has no milestone marker left here (both are placed); a lot "
+                'marker may stand in: "marker": "lot" ({source})',
+                who=who,
+                source=OVERVIEW.as_message(),
+            ),
         )
     if choice.marker is Marker.LOT:
         if ledger.milestones > 0:
             raise MarkerError.at(
                 child_path(path, "marker"),
-                f"{who} still has {ledger.milestones} milestone marker"
-                f"{'s' if ledger.milestones != 1 else ''}; a lot marker stands "
-                f"in only once both are placed ({OVERVIEW})",
+                nmsg(
+                    "{who} still has {n} milestone marker; a lot marker stands in "
+                    "only once both are placed ({source})",
+                    "{who} still has {n} milestone markers; a lot marker stands in "
+                    "only once both are placed ({source})",
+                    n=ledger.milestones,
+                    who=who,
+                    source=OVERVIEW.as_message(),
+                ),
             )
         if ledger.lot_markers_free <= 0:
             raise MarkerError.at(
                 child_path(path, "marker"),
-                f"{who} has no lot marker left in supply ({OVERVIEW})",
+                msg(
+                    "{who} has no lot marker left in supply ({source})",
+                    who=who,
+                    source=OVERVIEW.as_message(),
+                ),
             )
 
 
@@ -1103,8 +1153,12 @@ def _majority_error(edge: Edge) -> MajorityChoiceError:
         [
             Problem(
                 _choices_path(edge),
-                f"the {edge.value} road board has no milestone spaces: nobody "
-                f"picks there ({OVERVIEW})",
+                msg(
+                    "the {edge} road board has no milestone spaces: nobody picks "
+                    "there ({source})",
+                    edge=edge.label,
+                    source=OVERVIEW.as_message(),
+                ),
             )
         ]
     )
@@ -1281,14 +1335,23 @@ def choose(city: City, boards: RoadBoards, edge: Edge, choice: Choice) -> RoadBo
     if turn is None:
         raise RankOrderError.at(
             path,
-            f"nobody picks on the {edge.value} road board any more: every "
-            f"ranked player has had a turn or every space is taken ({OVERVIEW})",
+            msg(
+                "nobody picks on the {edge} road board any more: every ranked "
+                "player has had a turn or every space is taken ({source})",
+                edge=edge.label,
+                source=OVERVIEW.as_message(),
+            ),
         )
     if choice.player != turn.player:
         raise RankOrderError.at(
             path,
-            f"it is {_name(city, turn.player)}'s pick on the {edge.value} road "
-            f"board, not {_name(city, choice.player)}'s ({OVERVIEW})",
+            msg(
+                "it is {who}'s pick on the {edge} road board, not {other}'s ({source})",
+                who=_name(city, turn.player),
+                edge=edge.label,
+                other=_name(city, choice.player),
+                source=OVERVIEW.as_message(),
+            ),
         )
     choices = {e: boards.picks(e) for e in Edge}
     choices[edge] = (*choices[edge], choice)
@@ -1306,7 +1369,11 @@ def _read_reward(node: Node) -> Reward:
     fields = node.object(optional=REWARD_KEYS)
     if len(fields) != 1:
         raise node.fail(
-            f"a reward has exactly one of: {', '.join(REWARD_KEYS)} (got {len(fields)})"
+            msg(
+                "a reward has exactly one of: {keys} (got {n})",
+                keys=comma_list(REWARD_KEYS),
+                n=len(fields),
+            )
         )
     key, value = next(iter(fields.items()))
     if key == "vp":
@@ -1319,11 +1386,13 @@ def _read_reward(node: Node) -> Reward:
         return SwapLots(value.int(min=1))
     if key == "first_player":
         if not value.bool():
-            raise value.fail("is true when the space gives the first player marker")
+            raise value.fail(
+                msg("is true when the space gives the first player marker")
+            )
         return FirstPlayer()
     text = value.str(min_len=1, max_len=OTHER_TEXT_MAX)
     if not text.strip():
-        raise value.fail("must not be blank")
+        raise value.fail(msg("must not be blank"))
     return OtherReward(text)
 
 
@@ -1356,7 +1425,7 @@ def _read_choice(node: Node, players: Sequence[Player]) -> Choice:
     fields = node.object(required=("player", "take"), optional=("slot", "marker"))
     pid = fields["player"].str()
     if pid not in {p.id for p in players}:
-        raise fields["player"].fail(f"{pid!r} is not a player at this table")
+        raise fields["player"].fail(not_a_player(pid))
     take = Take(fields["take"].choice(tuple(t.value for t in Take)))
     slot = fields["slot"].int(min=0) if "slot" in fields else None
     marker = None

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..engines import GAMES
-from ..engines.base import Citation, Node, TableFileError
+from ..engines.base import Citation, Message, Node, TableFileError, msg
 from ..engines.glory_terms import Lang
 
 RULEBOOKS: Final = ("000", "001", "002", "003", "004")
@@ -28,6 +28,13 @@ GAME_SLUGS: Final = tuple(game.slug for game in GAMES)
 
 KEY_RE: Final = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 """An entry key: lowercase words joined by hyphens (``merchant-bonus``)."""
+
+
+def not_a_key(key: str) -> Message:
+    """The problem of a data file key that is not lowercase words joined by '-'."""
+    return msg("{key} is not lowercase words joined by '-'", key=repr(key))
+
+
 HOUSE_KEY_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 TITLE_MAX: Final = 100
 TEXT_MAX: Final = 2000
@@ -109,7 +116,7 @@ def _read_sources(node: Node) -> tuple[Citation, ...]:
         rulebook = fields["rulebook"].choice((*RULEBOOKS, GAME_DATA))
         section = fields["section"].str(min_len=1, max_len=200).strip()
         if not section:
-            raise fields["section"].fail("must not be blank")
+            raise fields["section"].fail(msg("must not be blank"))
         page = fields["page"].int(min=1, max=99) if "page" in fields else None
         sources.append(Citation(rulebook, section, page))
     return tuple(sources)
@@ -137,7 +144,7 @@ def join_lines(text: str) -> str:
 def _read_text(node: Node, *, max_len: int) -> str:
     text = join_lines(node.str(min_len=1, max_len=max_len))
     if not text:
-        raise node.fail("must not be blank")
+        raise node.fail(msg("must not be blank"))
     return text
 
 
@@ -177,9 +184,9 @@ def _read_entries(root: Node) -> list[Entry]:
         )
         key = rule["key"].str()
         if not KEY_RE.match(key):
-            raise rule["key"].fail(f"{key!r} is not lowercase words joined by '-'")
+            raise rule["key"].fail(not_a_key(key))
         if key in seen:
-            raise rule["key"].fail(f"the key {key!r} is used twice")
+            raise rule["key"].fail(msg("the key {key} is used twice", key=repr(key)))
         seen.add(key)
         sources = _read_sources(rule["sources"])
         reference = rule["reference"].bool() if "reference" in rule else False

@@ -17,9 +17,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ..engines.base import Node, TableFileError
+from ..engines.base import Node, TableFileError, msg
 from ..engines.glory_terms import Lang
-from .entries import GAME_SLUGS, KEY_RE, RulesDataError
+from .entries import GAME_SLUGS, KEY_RE, RulesDataError, not_a_key
 from .text import Script, Token, fold, has_cjk, is_stopword, tokens
 
 
@@ -316,11 +316,16 @@ def _word_list(node: Node, *, names: bool = False) -> tuple[str, ...]:
     for item in node.list(min_len=1):
         word = " ".join(item.str(min_len=1, max_len=60).split())
         if not word:
-            raise item.fail("must not be blank")
+            raise item.fail(msg("must not be blank"))
         if not has_cjk(word) and not names:
             meaningful = len(Words.of(word).stems)
             if meaningful == 0:
-                raise item.fail(f"{word!r} has only little words; it would never match")
+                raise item.fail(
+                    msg(
+                        "{word} has only little words; it would never match",
+                        word=repr(word),
+                    )
+                )
 
         words.append(word)
     return tuple(words)
@@ -346,13 +351,15 @@ def _read_glossary(root: Node) -> Glossary:
         node = item.object(required=("id",), optional=("game", *langs))
         term_id = node["id"].str()
         if not KEY_RE.match(term_id):
-            raise node["id"].fail(f"{term_id!r} is not lowercase words joined by '-'")
+            raise node["id"].fail(not_a_key(term_id))
         if term_id in seen:
-            raise node["id"].fail(f"the term {term_id!r} is listed twice")
+            raise node["id"].fail(
+                msg("the term {term} is listed twice", term=repr(term_id))
+            )
         seen.add(term_id)
         words = {Lang(lang): _word_list(node[lang]) for lang in langs if lang in node}
         if len(words) < 2:
-            raise item.fail("a term needs words in at least two languages")
+            raise item.fail(msg("a term needs words in at least two languages"))
         game = node["game"].choice(GAME_SLUGS) if "game" in node else None
         terms.append(Term(term_id, MappingProxyType(words), game))
     return Glossary(tuple(terms), tuple(games))

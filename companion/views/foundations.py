@@ -22,7 +22,7 @@ from ..engines import foundations as fr
 from ..engines.base import RuleError
 from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm
 from ..models import GameTable
-from ..web import error_words
+from ..web import error_words, words
 from .tables import (
     GAME_PANELS,
     STEP_WORDS,
@@ -358,7 +358,7 @@ def parse_lots(city: fr.City, names: list[str]) -> tuple[fr.Lot, ...]:
     for name in names:
         lot = fr.Lot.parse(name)
         if lot not in city.board:
-            raise fr.IllegalBuildError(city.board.off_board(lot))
+            raise fr.IllegalBuildError(city.board.off_board_message(lot))
         lots.append(lot)
     return tuple(lots)
 
@@ -438,7 +438,11 @@ def board_action(table_id: str) -> ResponseReturnValue:
         )
     except TableFileError as exc:
         return board_page(
-            table, city, form, status=400, problems=[p.message for p in exc.problems]
+            table,
+            city,
+            form,
+            status=400,
+            problems=[words(p.message) for p in exc.problems],
         )
     except RuleError as exc:
         return board_page(table, city, form, status=400, problems=[error_words(exc)])
@@ -658,7 +662,7 @@ def build(table_id: str) -> ResponseReturnValue:
                 flash(conflict_message(exc))
                 return redirect(url_for("foundations.board", table_id=table.id))
             except TableFileError as exc:
-                problems = [p.message for p in exc.problems]
+                problems = [words(p.message) for p in exc.problems]
             except RuleError as exc:
                 problems = [error_words(exc)]
             else:

@@ -21,7 +21,7 @@ from ..engines import foundations as fr
 from ..engines import monuments as mon
 from ..engines.base import RuleError, TableFileError
 from ..forms import ActionForm, BoardForm, CoinsForm, MonumentValuesForm
-from ..web import error_words
+from ..web import error_words, problem_words
 from .foundations import (
     board_cells,
     board_form,
@@ -219,7 +219,7 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
         mon.with_overrides(mon.CATALOGUE, overrides)
     except TableFileError as exc:
         for problem in exc.problems:
-            flash(str(problem))
+            flash(problem_words(problem))
         return redirect(back)
     try:
         store.record(

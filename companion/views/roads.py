@@ -21,7 +21,7 @@ from ..engines import TableFileError, read_table, roads
 from ..engines.base import Node, RuleError
 from ..forms import ActionForm, FaceForm, RoadSetupForm
 from ..models import RoadFace, db
-from ..web import error_words
+from ..web import error_words, words
 from .foundations import city_of, current_pick, fr_table_or_404
 from .tables import STEP_WORDS, save_change
 
@@ -179,7 +179,7 @@ def face(table_id: str) -> ResponseReturnValue:
                 Node({edge: board for edge in EDGE_NAMES}, "road_boards"), players
             )
         except TableFileError as exc:
-            problems.extend(p.message for p in exc.problems)
+            problems.extend(words(p.message) for p in exc.problems)
         else:
             name = form.name.data.strip()
             if db.session.scalar(select(RoadFace).where(RoadFace.name == name)):

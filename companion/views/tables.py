@@ -32,7 +32,7 @@ from ..engines import (
 from ..engines.base import Player, RuleError
 from ..forms import ActionForm, ImportForm, RenamePlayersForm, new_table_form
 from ..models import GameTable, HistoryStep
-from ..web import error_words
+from ..web import error_words, problem_words, words
 
 bp = Blueprint("tables", __name__)
 
@@ -199,7 +199,7 @@ def save_change(
     except store.StaleEditError as exc:
         return [conflict_message(exc)]
     except TableFileError as exc:
-        return [str(problem) for problem in exc.problems]
+        return [problem_words(problem) for problem in exc.problems]
     except RuleError as exc:
         return [error_words(exc)]
     return []
@@ -235,7 +235,7 @@ def rename_players(table_id: str) -> ResponseReturnValue:
     try:
         read_table(new_document)
     except TableFileError as exc:
-        form.form_errors.extend(p.message for p in exc.problems)
+        form.form_errors.extend(words(p.message) for p in exc.problems)
         return table_page(table, rename_form=form, status=400)
     if len(changed) == 1:
         action, details = "rename", {"old": changed[0][0].name, "new": changed[0][1]}
@@ -344,7 +344,7 @@ def import_table() -> ResponseReturnValue:
             try:
                 parsed = read_table(data)
             except TableFileError as exc:
-                problems.extend(str(p) for p in exc.problems)
+                problems.extend(problem_words(p) for p in exc.problems)
             else:
                 table = store.create_table(
                     parsed.game.slug,

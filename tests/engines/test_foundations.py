@@ -461,7 +461,7 @@ def test_read_refuses_with_path(doc: dict[str, Any], path: str, message: str) ->
     with pytest.raises(TableFileError) as caught:
         read_table(doc)
     assert any(
-        p.path == path and message in p.message for p in caught.value.problems
+        p.path == path and message in str(p.message) for p in caught.value.problems
     ), str(caught.value)
 
 

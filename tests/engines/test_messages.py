@@ -568,6 +568,92 @@ def test_rule_errors_tell_the_player_in_messages(
 
 
 # --------------------------------------------------------------------------
+# Problems of a table file
+# --------------------------------------------------------------------------
+
+
+def check_problems(error: TableFileError, where: str) -> None:
+    """Each problem of a refused file says what is wrong in a sound message, and
+    prints as ``path: message`` (the command's error contract)."""
+    assert error.problems, where
+    for i, problem in enumerate(error.problems):
+        check_message(problem.message, f"{where}.problems[{i}]")
+        assert problem.message.template != VERBATIM, f"{where}: {problem} is plain"
+        english = str(problem.message)
+        assert str(problem) == (
+            f"{problem.path}: {english}" if problem.path else english
+        ), where
+    assert str(error) == "\n".join(str(p) for p in error.problems)
+
+
+def invalid_files() -> list[Path]:
+    folder = SCENARIOS / "invalid"
+    return sorted(folder.glob("*.json")) if folder.is_dir() else []
+
+
+def test_there_are_invalid_files_to_walk() -> None:
+    require_shared()
+    assert len(invalid_files()) >= 10
+
+
+@pytest.mark.parametrize("path", invalid_files(), ids=lambda p: p.stem)
+def test_every_invalid_scenario_is_refused_in_sound_messages(path: Path) -> None:
+    with pytest.raises(TableFileError) as caught:
+        read_table(json.loads(path.read_text("utf-8")))
+    check_problems(caught.value, path.stem)
+
+
+def json_paths(value: object, path: tuple[str | int, ...] = ()) -> Iterator[tuple]:
+    """Every place in a decoded JSON value, the root included."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from json_paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from json_paths(item, (*path, i))
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-3, max_value=200)
+    | st.sampled_from(["", " ", "red", "A1", "Z99", "gold", "Statue", "vp", "x"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["vp", "lots", "red", "zz"]), inner, max_size=2
+        )
+    ),
+    max_leaves=4,
+)
+
+
+@PROPERTY
+@given(st.data())
+def test_a_broken_table_file_is_refused_in_sound_messages(data: st.DataObject) -> None:
+    """Any one value of a scenario replaced, or any key dropped: either the file
+    still reads, or every problem is a sound message with its path."""
+    require_shared()
+    path = data.draw(st.sampled_from(scenario_files()), label="scenario")
+    document = json.loads(path.read_text("utf-8"))
+    where = data.draw(st.sampled_from(list(json_paths(document))[1:]), label="at")
+    parent: Any = document
+    for key in where[:-1]:
+        parent = parent[key]
+    if data.draw(st.booleans(), label="drop") and isinstance(parent, dict):
+        del parent[where[-1]]
+    else:
+        parent[where[-1]] = data.draw(JSON_VALUES, label="value")
+    try:
+        read_table(document)
+    except TableFileError as exc:
+        check_problems(exc, f"{path.stem} at {where}")
+    except RuleError as exc:  # a value the reader let through, refused by a rule
+        check_error(exc, f"{path.stem} at {where}")
+
+
+# --------------------------------------------------------------------------
 # The shared helpers of base.py
 # --------------------------------------------------------------------------
 

@@ -1371,7 +1371,7 @@ def test_problems_of_monuments_built_by_hand() -> None:
         mon("red", "A1 A2 A3 A4 A5 A6 A7", "regia"),
         mon("blue", "C1", "temple-of-juno"),
     )
-    found = [(p.path, p.message) for p in problems(c)]
+    found = [(p.path, str(p.message)) for p in problems(c)]
     assert found[0] == ("buildings[0].lots", "a monument covers 1 to 6 lots, not 7")
     assert found[1][0] == "buildings[1].monument"
     assert found[1][1].startswith("'temple-of-juno' is not a monument (known: ")
