@@ -463,13 +463,30 @@ class HouseRuleForm(FlaskForm):
     )
 
 
+def _adjacency_field(label: Any) -> IntegerField:
+    """How much a footer gives for each adjacent unit: only on the cards that
+    count adjacency, so it may be left out."""
+    return IntegerField(
+        label,
+        validators=[Optional(), NumberRange(min=0, max=99)],
+        render_kw={"inputmode": "numeric", "min": 0, "max": 99},
+    )
+
+
 class MonumentValuesForm(VersionedForm):
-    """A monument card's values as printed on this group's card."""
+    """A monument card's values as printed on this group's card.
+
+    The ``*_each`` fields are shown only for a card whose footer counts that
+    adjacency; the page labels them with what it counts.
+    """
 
     lots = _number_field(_l("Lots it covers"), low=1, high=6)
     citizens = _number_field(_l("Population (citizens)"))
     silver = _number_field(_l("Coins (silver)"))
     vp = _number_field(_l("Victory points each era"))
+    citizens_each = _adjacency_field(_l("Citizens for each adjacent unit"))
+    silver_each = _adjacency_field(_l("Silver for each adjacent unit"))
+    civic_each = _adjacency_field(_l("VP for each adjacent unit"))
 
 
 class CoinRow(Form):

@@ -213,3 +213,43 @@ def test_coins_in_hand_make_money_requirements_known(
         li for li in page.select("li.monument") if "Circus Maximus" in li.get_text()
     )
     assert "can" in circus["class"]  # Ana has the most money: 12 against 3
+
+
+def test_adjacency_values_are_the_groups_to_change(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    """A footer that counts adjacency ("1 VP for each citizen ...") has its own
+    field, labelled with what it counts; the group's value scores."""
+    doc = json.loads(json.dumps(CITY))
+    doc["buildings"].append(
+        {"owner": "red", "type": "monument", "lots": ["A2"], "monument": "watchtower"}
+    )
+    doc["buildings"][0]["citizens"] = 2  # A1, next to the Watchtower on A2
+    response = actions.import_file(json.dumps(doc).encode())
+    table_id = response.headers["Location"].rsplit("/", 1)[-1]
+    url = f"/t/{table_id}/monuments/watchtower?player=red"
+
+    def red_civic() -> int:
+        era = BeautifulSoup(client.get(f"/t/{table_id}/era").data, "html.parser")
+        cell = era.select_one("td[data-player=red][data-category=civic]")
+        return int(cell.get_text(strip=True))
+
+    before = red_civic()
+    form = BeautifulSoup(client.get(url).data, "html.parser").select_one("details form")
+    field = form.select_one("input[name=civic_each]")
+    assert field["value"] == "1"
+    label = form.select_one(f"label[for={field['id']}]").get_text(" ", strip=True)
+    assert label == "VP for each citizen on adjacent residential buildings"
+    assert form.select_one("input[name=citizens_each]") is None  # not on this card
+    values = {i["name"]: i["value"] for i in form.select("input")}
+    values["civic_each"] = "3"
+    assert client.post(form["action"], data=values).status_code == 302
+    assert red_civic() == before + 2 * 2  # 2 more VP for each of the 2 citizens
+    page = BeautifulSoup(client.get(url).data, "html.parser")
+    assert "3 VP for each citizen on adjacent residential buildings" in page.get_text()
+    # A value the card cannot have is refused with the field's name; nothing changes.
+    values["civic_each"] = "-1"
+    client.post(form["action"], data=values)
+    page = BeautifulSoup(client.get(url).data, "html.parser")
+    assert "VP for each adjacent unit" in page.get_text()
+    assert page.select_one("input[name=civic_each]")["value"] == "3"

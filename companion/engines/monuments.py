@@ -896,7 +896,8 @@ def effect_words(effect: Effect) -> Message:
     return _where_words(effect.where, text)
 
 
-def _unit_words(per: CivicKind) -> Message:
+def unit_words(per: CivicKind) -> Message:
+    """What a footer counts around the monument, after "for each"."""
     return {
         CivicKind.CITIZEN: msg("citizen on adjacent residential buildings"),
         CivicKind.TWO_CITIZENS: msg("2 citizens on adjacent residential buildings"),
@@ -918,7 +919,7 @@ def footer_words(card: MonumentCard) -> Message:
                 "{base} plus {n} citizens for each {unit}",
                 n=footer.citizens_per.each,
                 base=citizens,
-                unit=_unit_words(footer.citizens_per.per),
+                unit=unit_words(footer.citizens_per.per),
             )
         parts.append(citizens)
     if footer.silver or footer.silver_per:
@@ -928,7 +929,7 @@ def footer_words(card: MonumentCard) -> Message:
                 "{base} plus {each} silver for each {unit}",
                 base=silver,
                 each=footer.silver_per.each,
-                unit=_unit_words(footer.silver_per.per),
+                unit=unit_words(footer.silver_per.per),
             )
         parts.append(silver)
     if footer.vp:
@@ -938,7 +939,7 @@ def footer_words(card: MonumentCard) -> Message:
             msg(
                 "{each} VP for each {unit}",
                 each=footer.civic.each,
-                unit=_unit_words(footer.civic.per),
+                unit=unit_words(footer.civic.per),
             )
         )
     if not parts:

@@ -21,7 +21,7 @@ from ..engines import foundations as fr
 from ..engines import monuments as mon
 from ..engines.base import RuleError, TableFileError
 from ..forms import ActionForm, BoardForm, CoinsForm, MonumentValuesForm
-from ..web import error_words, problem_words
+from ..web import error_words, problem_words, words
 from .foundations import (
     board_cells,
     board_form,
@@ -168,8 +168,13 @@ def card(table_id: str, slug: str) -> ResponseReturnValue:
                 "citizens": found.footer.citizens,
                 "silver": found.footer.silver,
                 "vp": found.footer.vp,
+                **{
+                    field: per.each
+                    for field, (_key, per) in _adjacency(found.footer).items()
+                },
             },
         ),
+        adjacency_labels=_adjacency_labels(found.footer),
         rows=board_cells(city),
         columns=column_letters(city),
         form=form,
@@ -180,6 +185,33 @@ def card(table_id: str, slug: str) -> ResponseReturnValue:
         preview_url=url_for("monuments.card", table_id=table.id, slug=slug),
         action_form=ActionForm(formdata=None, data={"version": table.version}),
     )
+
+
+ADJACENCY_FIELDS = {
+    "citizens_each": ("citizens_per", _l("Citizens for each %(unit)s")),
+    "silver_each": ("silver_per", _l("Silver for each %(unit)s")),
+    "civic_each": ("civic", _l("VP for each %(unit)s")),
+}
+"""The form's per-adjacency fields: the footer key each changes, and its label."""
+
+
+def _adjacency(footer: mon.Footer) -> dict[str, tuple[str, mon.PerAdjacent]]:
+    """The per-adjacency fields a card's footer has: field -> (footer key, value)."""
+    found = {}
+    for field, (key, _label) in ADJACENCY_FIELDS.items():
+        per = getattr(footer, key)
+        if per is not None:
+            found[field] = (key, per)
+    return found
+
+
+def _adjacency_labels(footer: mon.Footer) -> dict[str, str]:
+    """Each per-adjacency field of the card, labelled with what it counts."""
+    return {
+        field: str(ADJACENCY_FIELDS[field][1])
+        % {"unit": words(mon.unit_words(per.per))}
+        for field, (_key, per) in _adjacency(footer).items()
+    }
 
 
 @bp.post("/t/<table_id>/monuments/<slug>/values")
@@ -193,7 +225,7 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
         abort(404, _("There is no monument called %(slug)s.", slug=slug))
     back = url_for("monuments.card", table_id=table.id, slug=slug, player=player)
     if not form.validate():
-        for field in (form.lots, form.citizens, form.silver, form.vp):
+        for field in form:
             for error in field.errors:
                 flash(f"{field.label.text}: {error}")
         return redirect(back)
@@ -205,13 +237,16 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
         overrides.pop(slug, None)
     else:
         card = mon.CATALOGUE[slug]
-        change: dict[str, Any] = {
-            "footer": {
-                "citizens": form.citizens.data,
-                "silver": form.silver.data,
-                "vp": form.vp.data,
-            }
+        footer: dict[str, Any] = {
+            "citizens": form.citizens.data,
+            "silver": form.silver.data,
+            "vp": form.vp.data,
         }
+        for field, (key, per) in _adjacency(card.footer).items():
+            each = form[field].data
+            if each is not None:
+                footer[key] = {"per": per.per.value, "each": each}
+        change: dict[str, Any] = {"footer": footer}
         if form.lots.data != card.lots:
             change.update(lots=form.lots.data, footprint=None)
         overrides[slug] = change
