@@ -35,6 +35,13 @@ def city_table(actions: TableActions) -> str:
     return response.headers["Location"].rsplit("/", 1)[-1]
 
 
+def era_points(client: FlaskClient, table_id: str, player: str, category: str) -> int:
+    """One number of the era-scoring table, as the screen shows it."""
+    era = BeautifulSoup(client.get(f"/t/{table_id}/era").data, "html.parser")
+    cell = era.select_one(f"td[data-player={player}][data-category={category}]")
+    return int(cell.get_text(strip=True))
+
+
 def test_buildable_first_then_greyed_with_reasons(
     actions: TableActions, client: FlaskClient
 ) -> None:
@@ -169,19 +176,13 @@ def test_overridden_values_score(actions: TableActions, client: FlaskClient) -> 
         for i in page.select("section.placement form[method=post] input")
     }
     client.post(f"/t/{table_id}/monuments/tower-of-wonders", data=data)
-
-    def red_era_total() -> int:
-        era = BeautifulSoup(client.get(f"/t/{table_id}/era").data, "html.parser")
-        cell = era.select_one("td[data-player=red][data-category=era_total]")
-        return int(cell.get_text(strip=True))
-
-    before = red_era_total()
+    before = era_points(client, table_id, "red", "era_total")
     form = BeautifulSoup(client.get(url).data, "html.parser").select_one("details form")
     values = {i["name"]: i["value"] for i in form.select("input")}
     values["vp"] = str(int(values["vp"]) + 2)
     assert client.post(form["action"], data=values).status_code == 302
     # The monument on the board now scores the group's printed VP.
-    assert red_era_total() == before + 2
+    assert era_points(client, table_id, "red", "era_total") == before + 2
 
 
 def test_coins_in_hand_make_money_requirements_known(
@@ -228,13 +229,7 @@ def test_adjacency_values_are_the_groups_to_change(
     response = actions.import_file(json.dumps(doc).encode())
     table_id = response.headers["Location"].rsplit("/", 1)[-1]
     url = f"/t/{table_id}/monuments/watchtower?player=red"
-
-    def red_civic() -> int:
-        era = BeautifulSoup(client.get(f"/t/{table_id}/era").data, "html.parser")
-        cell = era.select_one("td[data-player=red][data-category=civic]")
-        return int(cell.get_text(strip=True))
-
-    before = red_civic()
+    before = era_points(client, table_id, "red", "civic")
     form = BeautifulSoup(client.get(url).data, "html.parser").select_one("details form")
     field = form.select_one("input[name=civic_each]")
     assert field["value"] == "1"
@@ -244,7 +239,9 @@ def test_adjacency_values_are_the_groups_to_change(
     values = {i["name"]: i["value"] for i in form.select("input")}
     values["civic_each"] = "3"
     assert client.post(form["action"], data=values).status_code == 302
-    assert red_civic() == before + 2 * 2  # 2 more VP for each of the 2 citizens
+    assert (
+        era_points(client, table_id, "red", "civic") == before + 2 * 2
+    )  # 2 more VP for each of the 2 citizens
     page = BeautifulSoup(client.get(url).data, "html.parser")
     assert "3 VP for each citizen on adjacent residential buildings" in page.get_text()
     # A value the card cannot have is refused with the field's name; nothing changes.
