@@ -288,9 +288,15 @@ def _read_counts(node: Node, given: Given) -> dict[Token, int]:
         if n > token.per_player:
             raise child.fail(
                 msg(
-                    "{tokens} {given}, but each player has only {most} ({source})",
+                    "{tokens} unbuilt, but each player has only {most} ({source})",
                     tokens=token.count_words(n),
-                    given=given.value,
+                    most=token.per_player,
+                    source=SRC_COMPONENTS.as_message(),
+                )
+                if given is Given.UNBUILT
+                else msg(
+                    "{tokens} built, but each player has only {most} ({source})",
+                    tokens=token.count_words(n),
                     most=token.per_player,
                     source=SRC_COMPONENTS.as_message(),
                 )
