@@ -33,6 +33,7 @@ from .base import (
     TableFileError,
     below_minimum,
     comma_list,
+    display_names,
     for_player,
     msg,
     nmsg,
@@ -1435,6 +1436,7 @@ def _residential(
     totals = {pid: c + t for pid, (c, t) in populations.items()}
     track = sorted({p for p in totals.values() if p > 0}, reverse=True)
     bonus = ERA_BONUS[city.era]
+    names = display_names(city.players)
     lines: dict[PlayerId, Line] = {}
     for pid, (citizens, tokens) in populations.items():
         population = citizens + tokens
@@ -1461,7 +1463,7 @@ def _residential(
                     "Population {population}, the highest (tied with {players}): "
                     "{total} + {bonus} Era {era} bonus",
                     population=counted,
-                    players=comma_list(tied),
+                    players=comma_list([names[q] for q in tied]),
                     total=population,
                     bonus=bonus,
                     era=city.era,
@@ -1486,7 +1488,7 @@ def _residential(
                 "ahead on the track ({players})",
                 population=counted,
                 ahead=ahead,
-                players=comma_list(holders),
+                players=comma_list([names[q] for q in holders]),
             ),
             RESIDENTIAL_SCORING,
         )

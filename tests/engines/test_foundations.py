@@ -583,13 +583,14 @@ def test_population_lines_explain() -> None:
     assert top.points == 13
     assert str(top.text) == (
         "Population 6 (0 citizens + 6 population tokens), the highest "
-        "(tied with blue): 6 + 7 Era 2 bonus"
+        "(tied with Bo): 6 + 7 Era 2 bonus"
     )
     assert str(top.source) == (
         "rulebook 001, End of Era Scoring - Residential Building Scoring"
     )
     (ahead,) = result.player("green").residential.lines
-    assert "scores 6, the population directly ahead on the track (red, blue)" in (
+    # Players are named as at the table, not by their ids in the file.
+    assert "scores 6, the population directly ahead on the track (Ana, Bo)" in (
         str(ahead.text)
     )
 
