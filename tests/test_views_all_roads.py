@@ -128,6 +128,22 @@ def test_turns_keep_the_supplies_and_substitute(actions: TableActions) -> None:
     assert (supply["villa"], supply["house"]) == (5, 6)
 
 
+def test_a_trade_route_claimed_with_the_house_an_upgrade_returns(
+    actions: TableActions,
+) -> None:
+    """002, II: actions in any order. With every house on the map, Chiara upgrades
+    one of hers in a new loop and claims a trade route with the house it returns."""
+    game = Game(actions, FOUR[:2])
+    assert game.turn("green", dead_end=7).status_code == 302
+    assert game.document()["unbuilt"]["green"]["house"] == 0
+    response = game.turn("green", trade_route=1, **{"upgrades-0-villa": 1})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    supply = game.document()["unbuilt"]["green"]
+    assert (supply["villa"], supply["house"]) == (5, 0)
+    page = game.client.get(f"/t/{game.id}").get_data(as_text=True)
+    assert "Chiara builds a house" in page  # named as at the table, not "green"
+
+
 def test_upgrade_without_a_house_is_refused(actions: TableActions) -> None:
     game = Game(actions, FOUR[:2])
     before = game.document()

@@ -25,6 +25,7 @@ from .base import (
     Citation,
     Engine,
     Message,
+    MessageArg,
     Node,
     Player,
     PlayerId,
@@ -756,23 +757,33 @@ class TurnRecord:
         return tuple(p.line for p in self.placements)
 
 
+def _no_house_for_trade_route(who: MessageArg) -> NoHouseForTradeRouteError:
+    return NoHouseForTradeRouteError(
+        msg(
+            "{player} has no house left to claim a trade route space; "
+            "claiming is optional, so leave the space unoccupied ({source})",
+            player=who,
+            source=SRC_TRADE_ROUTES.as_message(),
+        )
+    )
+
+
 def _build(
-    supplies: dict[PlayerId, Supply], active: PlayerId, action: Build, *, late: bool
+    supplies: dict[PlayerId, Supply],
+    active: PlayerId,
+    action: Build,
+    *,
+    late: bool,
+    names: Mapping[PlayerId, MessageArg],
 ) -> Placement:
     space = action.space
     wanted = space.wanted
     where = _SPACE_TEXT[space]
     supply = supplies[active]
+    who = names.get(active, active)
     if space is Space.TRADE_ROUTE:
         if supply.count(Token.HOUSE) == 0:
-            raise NoHouseForTradeRouteError(
-                msg(
-                    "{player} has no house left to claim a trade route space; "
-                    "claiming is optional, so leave the space unoccupied ({source})",
-                    player=active,
-                    source=SRC_TRADE_ROUTES.as_message(),
-                )
-            )
+            raise _no_house_for_trade_route(who)
         token: Token | None = Token.HOUSE
     else:
         token = token_to_place(supply, wanted)
@@ -782,13 +793,13 @@ def _build(
             text = msg(
                 "{player} has no monument left: the loop stays empty, a monument "
                 "is never replaced by another token",
-                player=active,
+                player=who,
             )
         elif wanted is Token.HOUSE:
             text = msg(
                 "{player} has no {token} left: the {space} stays empty unless an "
                 "upgrade returns a house this turn",
-                player=active,
+                player=who,
                 token=wanted.words,
                 space=_DEAD_END_TEXT[space],
             )
@@ -796,7 +807,7 @@ def _build(
             text = msg(
                 "{player} has no {token} left nor a token to put instead: the "
                 "{space} stays empty unless an upgrade returns a house this turn",
-                player=active,
+                player=who,
                 token=wanted.words,
                 space=_DEAD_END_TEXT[space],
             )
@@ -807,16 +818,27 @@ def _build(
     if token is wanted:
         text = msg(
             "{player} builds a {token} {where}",
-            player=active,
+            player=who,
             token=token.words,
             where=where,
         )
         source = _SPACE_SOURCE[space]
+    elif wanted is Token.SPA and token is Token.HOUSE:
+        # The chain of 002, "Out of Tokens?": no spa, a villa; no villa, a house.
+        text = msg(
+            "{player} builds a {token} {where}: no {wanted} and no villa left, so "
+            "a {token} is placed instead",
+            player=who,
+            token=token.words,
+            where=where,
+            wanted=wanted.words,
+        )
+        source = SRC_OUT_OF_TOKENS
     else:
         text = msg(
             "{player} builds a {token} {where}: no {wanted} left, so a {token} is "
             "placed instead",
-            player=active,
+            player=who,
             token=token.words,
             where=where,
             wanted=wanted.words,
@@ -824,25 +846,31 @@ def _build(
         source = SRC_OUT_OF_TOKENS
     if late:
         text = msg("{text}, with a house returned by an upgrade", text=text)
-        source = SRC_OUT_OF_TOKENS
+        if space is not Space.TRADE_ROUTE:  # a dead end filled late: Out of Tokens
+            source = SRC_OUT_OF_TOKENS
     return Placement(
         action, active, wanted, token, None, Line(token.points, text, source)
     )
 
 
-def _upgrade(supplies: dict[PlayerId, Supply], action: Upgrade) -> Placement:
+def _upgrade(
+    supplies: dict[PlayerId, Supply],
+    action: Upgrade,
+    names: Mapping[PlayerId, MessageArg],
+) -> Placement:
     owner = action.owner
     if owner not in supplies:
         raise NotAtTableError(
             msg("{player} is not a player at this table", player=repr(owner))
         )
     supply = supplies[owner]
+    who = names.get(owner, owner)
     if supply.built(Token.HOUSE) == 0:
         raise NoHouseToUpgradeError(
             msg(
                 "{player} has no house on the map to upgrade (all {count} are in "
                 "the supply)",
-                player=owner,
+                player=who,
                 count=Token.HOUSE.per_player,
             )
         )
@@ -853,13 +881,13 @@ def _upgrade(supplies: dict[PlayerId, Supply], action: Upgrade) -> Placement:
             text = msg(
                 "{player}'s house stays a house: no {token} or villa left in "
                 "{player}'s supply",
-                player=owner,
+                player=who,
                 token=wanted.words,
             )
         else:
             text = msg(
                 "{player}'s house stays a house: no {token} left in {player}'s supply",
-                player=owner,
+                player=who,
                 token=wanted.words,
             )
         line = Line(0, text, SRC_OUT_OF_TOKENS)
@@ -869,7 +897,7 @@ def _upgrade(supplies: dict[PlayerId, Supply], action: Upgrade) -> Placement:
         text = msg(
             "{player}'s house is upgraded to a {token}; the house goes back to "
             "{player}",
-            player=owner,
+            player=who,
             token=token.words,
         )
         source = SRC_UPGRADE
@@ -877,7 +905,7 @@ def _upgrade(supplies: dict[PlayerId, Supply], action: Upgrade) -> Placement:
         text = msg(
             "{player}'s house is upgraded to a {token}; the house goes back to "
             "{player} (no {wanted} left, so a {token} instead)",
-            player=owner,
+            player=who,
             token=token.words,
             wanted=wanted.words,
         )
@@ -889,7 +917,10 @@ def _upgrade(supplies: dict[PlayerId, Supply], action: Upgrade) -> Placement:
 
 
 def apply_turn(
-    supplies: Mapping[PlayerId, Supply], active: PlayerId, actions: Sequence[Action]
+    supplies: Mapping[PlayerId, Supply],
+    active: PlayerId,
+    actions: Sequence[Action],
+    names: Mapping[PlayerId, MessageArg] | None = None,
 ) -> TurnRecord:
     """Apply one turn's builds and upgrades, in the order the player made them.
 
@@ -897,33 +928,50 @@ def apply_turn(
     as you are able"). When a kind runs out, a villa stands in for a spa and a house
     for a villa; a monument is never replaced (002, Out of Tokens?). A dead end left
     empty for want of tokens is built on, in order, as soon as an upgrade returns a
-    house to the active player this turn (002, Out of Tokens?). An upgrade takes
-    the villa or spa from the house owner's supply and returns the house to them
-    (002, II.3); with neither left the house stays. The input is not changed.
+    house to the active player this turn (002, Out of Tokens?); so is a trade route
+    space claimed while the active player has no house, since the claim may come
+    after the upgrade (002, II: any order). An upgrade takes the villa or spa from
+    the house owner's supply and returns the house to them (002, II.3); with
+    neither left the house stays. The input is not changed. ``names`` says each
+    player as the lines should name them (the id where it is not given).
 
     :raises NotAtTableError: ``active`` or an upgraded house's owner has no supply.
     :raises NoHouseToUpgradeError: an upgrade of a player with no house on the map.
-    :raises NoHouseForTradeRouteError: a trade route space claimed with no house.
+    :raises NoHouseForTradeRouteError: a trade route space claimed with no house,
+        and none returned by an upgrade this turn.
     """
     if active not in supplies:
         raise NotAtTableError(
             msg("{player} is not a player at this table", player=repr(active))
         )
+    names = names or {}
     state = dict(supplies)
-    placements: list[Placement] = []
+    placements: list[Placement | None] = []
     pending: list[tuple[int, Build]] = []
     for action in actions:
         if isinstance(action, Build):
-            placement = _build(state, active, action, late=False)
+            if (
+                action.space is Space.TRADE_ROUTE
+                and state[active].count(Token.HOUSE) == 0
+            ):
+                pending.append((len(placements), action))
+                placements.append(None)  # claimed once an upgrade returns a house
+                continue
+            placement = _build(state, active, action, late=False, names=names)
             if placement.placed is None and action.space.is_dead_end:
                 pending.append((len(placements), action))
             placements.append(placement)
             continue
-        placements.append(_upgrade(state, action))
+        placements.append(_upgrade(state, action, names))
         while pending and state[active].count(Token.HOUSE) > 0:
             index, again = pending.pop(0)
-            placements[index] = _build(state, active, again, late=True)
-    return TurnRecord(active, MappingProxyType(state), tuple(placements))
+            placements[index] = _build(state, active, again, late=True, names=names)
+    done: list[Placement] = []
+    for made in placements:
+        if made is None:  # a trade route claim no house was returned for
+            raise _no_house_for_trade_route(names.get(active, active))
+        done.append(made)
+    return TurnRecord(active, MappingProxyType(state), tuple(done))
 
 
 __all__ = [

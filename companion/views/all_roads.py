@@ -205,7 +205,10 @@ def turn(table_id: str) -> ResponseReturnValue:
             if active not in names:
                 raise ar.NotAtTableError(_("Choose whose turn it was."))
             record = ar.apply_turn(
-                {e.player.id: e.unbuilt for e in sheet.entries}, active, actions
+                {e.player.id: e.unbuilt for e in sheet.entries},
+                active,
+                actions,
+                ar.display_names(sheet.players),
             )
         except RuleError as exc:
             problems.append(error_words(exc))

@@ -539,6 +539,47 @@ def test_turn_lines_cite_the_substitution_rule() -> None:
     assert record.placements[0].substituted
 
 
+@pytest.mark.parametrize(
+    "actions",
+    ([TRADE, up("red")], [up("red"), TRADE]),
+    ids=("claim-first", "upgrade-first"),
+)
+def test_a_trade_route_may_be_claimed_with_the_house_an_upgrade_returns(
+    actions: list[Action],
+) -> None:
+    """002, II: the actions come "in any order"; with no house in supply, a claim
+    takes the house an upgrade returns this turn, whichever the form lists first."""
+    record = apply_turn({"red": supply(3, 3, 6, 0)}, "red", actions)
+    assert record.supplies["red"] == supply(3, 3, 5, 0)  # a villa out, the house out
+    claim = next(p for p in record.placements if p.action == TRADE)
+    assert claim.placed is Token.HOUSE
+    assert str(claim.line.text).endswith("with a house returned by an upgrade") == (
+        actions[0] == TRADE
+    )
+    assert claim.line.source == Citation("002", "II.5 Claim Trade Routes")
+
+
+def test_a_trade_route_claim_with_no_house_at_all_is_refused() -> None:
+    # Only a villa upgrade of another player: no house comes back to red.
+    supplies = {"red": supply(3, 3, 6, 0), "blue": supply(3, 3, 6, 6)}
+    with pytest.raises(NoHouseForTradeRouteError, match="Ana has no house left"):
+        apply_turn(supplies, "red", [TRADE, up("blue")], {"red": "Ana", "blue": "Bo"})
+
+
+def test_turn_lines_name_the_players() -> None:
+    record = apply_turn(
+        {"red": supply(0, 0, 0, 3), "blue": supply(3, 3, 6, 6)},
+        "red",
+        [LAKE, up("blue")],
+        {"red": "Ana", "blue": "Bo"},
+    )
+    house, upgrade = (str(line.text) for line in record.lines)
+    assert house.startswith("Ana builds a house")
+    # The chain of substitutions, said whole: neither a spa nor a villa was left.
+    assert house.endswith("no spa and no villa left, so a house is placed instead")
+    assert upgrade.startswith("Bo's house is upgraded to a villa")
+
+
 # --- golden examples from rulebook 002 ---
 
 
