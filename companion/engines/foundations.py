@@ -24,6 +24,7 @@ from .base import (
     Citation,
     Engine,
     Message,
+    MessageArg,
     Node,
     Player,
     PlayerId,
@@ -737,12 +738,18 @@ def remaining_tray(city: City, pid: PlayerId) -> tuple[TrayStock, ...]:
 # --------------------------------------------------------------------------
 
 
+def player_name(city: City, pid: PlayerId) -> MessageArg:
+    """``pid``'s name as players see it (with the id when two share a name; the
+    id itself for one who is not at the table)."""
+    return display_names(city.players).get(pid, pid)
+
+
 def _whose(city: City, index: int) -> Message:
     building = city.buildings[index]
     return msg(
         "buildings[{index}], {player}'s {building}",
         index=index,
-        player=building.owner,
+        player=player_name(city, building.owner),
         building=building.what,
     )
 
@@ -869,7 +876,7 @@ def problems(city: City) -> tuple[Problem, ...]:
                     msg(
                         "this is {player}'s {building} number {count}, but a tray "
                         "holds only {most} of each type ({source})",
-                        player=building.owner,
+                        player=player_name(city, building.owner),
                         building=building.type.building_words,
                         count=count,
                         most=TRAY_SIZE_PER_TYPE,
@@ -1178,16 +1185,16 @@ def build(city: City, building: Building) -> City:
                 text = msg(
                     '{player} does not own "{lot}" (it is {holder}\'s lot): a player '
                     "builds only on lots they own ({source})",
-                    player=owner,
+                    player=player_name(city, owner),
                     lot=str(lot),
-                    holder=holder,
+                    holder=player_name(city, holder),
                     source=CONSTRUCT.as_message(),
                 )
             else:
                 text = msg(
                     '{player} does not own "{lot}" (it has no lot marker): a player '
                     "builds only on lots they own ({source})",
-                    player=owner,
+                    player=player_name(city, owner),
                     lot=str(lot),
                     source=CONSTRUCT.as_message(),
                 )
@@ -1210,7 +1217,7 @@ def build(city: City, building: Building) -> City:
                 )
             )
     kept = tuple(b for i, b in enumerate(city.buildings) if i not in replaced)
-    _check_tray(kept, building)
+    _check_tray(kept, building, player_name(city, owner))
     markers = [lot for lot in city.markers(owner) if lot not in lots]
     for index in replaced:
         markers.extend(lot for lot in city.buildings[index].lots if lot not in lots)
@@ -1222,7 +1229,7 @@ def build(city: City, building: Building) -> City:
                 "{player} would need {n} lot markers to keep the lots left "
                 "uncovered, but has only {limit} ({source})",
                 n=len(markers),
-                player=owner,
+                player=player_name(city, owner),
                 limit=LOT_MARKERS_PER_PLAYER,
                 source=LOT_MARKERS.as_message(),
             )
@@ -1232,7 +1239,9 @@ def build(city: City, building: Building) -> City:
     return replace(city, buildings=(*kept, building), lot_markers=lot_markers)
 
 
-def _check_tray(buildings: Sequence[Building], building: Building) -> None:
+def _check_tray(
+    buildings: Sequence[Building], building: Building, who: MessageArg
+) -> None:
     pieces = [p for p in TRAY if p.fits(building)]
     if not pieces:
         raise NotInTrayError(
@@ -1249,7 +1258,7 @@ def _check_tray(buildings: Sequence[Building], building: Building) -> None:
             raise NotInTrayError(
                 msg(
                     "{player} has no {piece} ({shape}) left in their tray ({source})",
-                    player=building.owner,
+                    player=who,
                     piece=piece.name,
                     shape=piece.shape.words,
                     source=SUPPLY.as_message(),
@@ -1258,7 +1267,7 @@ def _check_tray(buildings: Sequence[Building], building: Building) -> None:
         raise NotInTrayError(
             msg(
                 "{player} has no {piece} left in their tray ({source})",
-                player=building.owner,
+                player=who,
                 piece=piece.name,
                 source=SUPPLY.as_message(),
             )
@@ -1294,7 +1303,7 @@ def remove(city: City, index: int, *, keep_lots: bool = False) -> City:
                 "{player} would need {n} lot marker, but has only {limit} ({source})",
                 "{player} would need {n} lot markers, but has only {limit} ({source})",
                 n=len(markers),
-                player=old.owner,
+                player=player_name(city, old.owner),
                 limit=LOT_MARKERS_PER_PLAYER,
                 source=LOT_MARKERS.as_message(),
             )

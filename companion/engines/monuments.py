@@ -54,6 +54,7 @@ from .foundations import (
     Monument,
     groups,
     lots_words,
+    player_name,
 )
 
 # --------------------------------------------------------------------------
@@ -1481,7 +1482,7 @@ def check(city: City) -> tuple[Problem, ...]:
                     msg(
                         "this is {player}'s monument number {count}, but a player "
                         "has only {most} monument markers ({source})",
-                        player=building.owner,
+                        player=player_name(city, building.owner),
                         count=owned[building.owner],
                         most=MONUMENT_MARKERS_PER_PLAYER,
                         source=MONUMENT_MARKERS.as_message(),

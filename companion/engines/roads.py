@@ -27,7 +27,6 @@ from .base import (
     Citation,
     Line,
     Message,
-    MessageArg,
     Node,
     Player,
     PlayerId,
@@ -37,13 +36,19 @@ from .base import (
     and_list,
     child_path,
     comma_list,
-    display_names,
     msg,
     nmsg,
     not_a_player,
     per_player,
 )
-from .foundations import LOT_MARKERS_PER_PLAYER, Building, City, FrozenMap, Lot
+from .foundations import (
+    LOT_MARKERS_PER_PLAYER,
+    Building,
+    City,
+    FrozenMap,
+    Lot,
+    player_name,
+)
 
 # --------------------------------------------------------------------------
 # Citations (rulebook 000 names no pages)
@@ -515,11 +520,6 @@ class EdgeInfluence:
         return order.index(pid) if pid in order else None
 
 
-def _name(city: City, pid: PlayerId) -> MessageArg:
-    """``pid``'s name as players see it (with the id when two share a name)."""
-    return display_names(city.players).get(pid, pid)
-
-
 def influence(city: City, edge: Edge) -> EdgeInfluence:
     """Every player's influence on ``edge`` and the rank order (rulebook 000,
     "Determining Influence"; spec "Road boards").
@@ -564,7 +564,7 @@ def influence(city: City, edge: Edge) -> EdgeInfluence:
                         "{player}: {building} touches the {edge} edge: "
                         "{n} lots of influence",
                         n=b.size,
-                        player=_name(city, pid),
+                        player=player_name(city, pid),
                         building=b.label(),
                         edge=edge.label,
                     ),
@@ -584,7 +584,8 @@ def _tie_break_lines(
     for ahead, behind in zip(standings, standings[1:], strict=False):
         if ahead.influence != behind.influence:
             continue
-        first, second = _name(city, ahead.player), _name(city, behind.player)
+        first = player_name(city, ahead.player)
+        second = player_name(city, behind.player)
         if ahead.letter_lot.column != behind.letter_lot.column:
             text = msg(
                 "{first} before {second}: earliest letter on the {edge} edge, "
@@ -752,7 +753,7 @@ def _resolve_majority(
     leaders = [s.player for s in standing.standings if s.influence == top]
     for pid, ledger in ledgers.items():
         have = standing.of(pid)
-        others = [_name(city, q) for q in leaders if q != pid]
+        others = [player_name(city, q) for q in leaders if q != pid]
         points: Points
         if not leaders:
             points, text = (
@@ -824,7 +825,7 @@ def _check_pick(
     """Raise the precise error if ``choice`` (``index`` on its edge) breaks a rule."""
     edge = standing.edge
     path = _choices_path(edge, index)
-    who = _name(city, choice.player)
+    who = player_name(city, choice.player)
     rank = standing.rank(choice.player)
     ledger = ledgers.get(choice.player)
     if ledger is None:
@@ -868,7 +869,7 @@ def _check_pick(
                     who=who,
                     rank=rank + 1,
                     edge=edge.label,
-                    other=_name(city, last.player),
+                    other=player_name(city, last.player),
                     other_rank=last_rank + 1,
                     source=OVERVIEW.as_message(),
                 ),
@@ -906,7 +907,7 @@ def _check_pick(
                     "slot {slot} (space {space}) is already taken by {who} ({path})",
                     slot=choice.slot,
                     space=choice.slot + 1,
-                    who=_name(city, earlier.player),
+                    who=player_name(city, earlier.player),
                     path=_choices_path(edge, k),
                 ),
             )
@@ -1027,7 +1028,7 @@ def _apply_reward(
                         "{road}: pays {n} coins to {player}",
                         n=reward.coins,
                         road=edge.road,
-                        player=_name(city, pid),
+                        player=player_name(city, pid),
                     ),
                     EXAMPLE_WEST,
                 ),
@@ -1298,7 +1299,7 @@ def next_turn(city: City, boards: RoadBoards, edge: Edge) -> Turn | None:
     text = msg(
         "{player} picks on the {edge} road board: rank {rank} with influence "
         "{influence}",
-        player=_name(city, who.player),
+        player=player_name(city, who.player),
         edge=edge.label,
         rank=start + 1,
         influence=who.influence,
@@ -1347,9 +1348,9 @@ def choose(city: City, boards: RoadBoards, edge: Edge, choice: Choice) -> RoadBo
             path,
             msg(
                 "it is {who}'s pick on the {edge} road board, not {other}'s ({source})",
-                who=_name(city, turn.player),
+                who=player_name(city, turn.player),
                 edge=edge.label,
-                other=_name(city, choice.player),
+                other=player_name(city, choice.player),
                 source=OVERVIEW.as_message(),
             ),
         )

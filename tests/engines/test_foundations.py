@@ -347,7 +347,7 @@ def nine(owner: str, kind: str) -> list[dict[str, Any]]:
                 ]
             ),
             "buildings[6]",
-            "this is red's monument number 7, but a player has only 6 monument "
+            "this is Ana's monument number 7, but a player has only 6 monument "
             "markers (rulebook 001, Special Rules & Edge Cases - Monument Markers)",
         ),
         # road boards are read by roads.read (tests/engines/test_roads.py)
@@ -386,7 +386,7 @@ def nine(owner: str, kind: str) -> list[dict[str, Any]]:
         (
             with_("buildings.1.lots", ["B2", "A2"]),
             "buildings[1].lots[1]",
-            '"A2" is already covered by buildings[0], red\'s Domus Maximus',
+            '"A2" is already covered by buildings[0], Ana\'s Domus Maximus',
         ),
         (
             with_("buildings.0.citizens", -1),
@@ -412,7 +412,7 @@ def nine(owner: str, kind: str) -> list[dict[str, Any]]:
         (
             with_("lot_markers.blue", ["H8", "F5"]),
             "lot_markers.blue[1]",
-            '"F5" is built on (buildings[2], green\'s civic building)',
+            '"F5" is built on (buildings[2], Chiara\'s civic building)',
         ),
         (
             with_("lot_markers.red", ["B1", "B1"]),
@@ -448,7 +448,7 @@ def nine(owner: str, kind: str) -> list[dict[str, Any]]:
         (
             with_("buildings", nine("red", "residential")),
             "buildings[8]",
-            "red's residential building number 9, but a tray holds only 8",
+            "Ana's residential building number 9, but a tray holds only 8",
         ),
         (
             with_("buildings", nine("blue", "civic")),
@@ -1267,8 +1267,8 @@ def test_legal_builds(new: Building, gone: tuple[str, ...], markers: str) -> Non
 @pytest.mark.parametrize(
     ("new", "error", "message"),
     (
-        (piece("Domus", "red", "B2"), LotNotOwnedError, 'red does not own "B2"'),
-        (piece("Domus", "red", "G2"), LotNotOwnedError, "it is blue's lot"),
+        (piece("Domus", "red", "B2"), LotNotOwnedError, 'Ana does not own "B2"'),
+        (piece("Domus", "red", "G2"), LotNotOwnedError, "it is Bo's lot"),
         (
             piece("Domus Maximus", "red", "G1 G2"),
             LotNotOwnedError,
@@ -1286,7 +1286,7 @@ def test_legal_builds(new: Building, gone: tuple[str, ...], markers: str) -> Non
         # Insula of the same size
         (piece("Insula", "red", "A1 A2 A3"), BuildingOverError, "Insula at A3"),
         # both Domus are on the board
-        (piece("Domus", "red", "B1"), NotInTrayError, "red has no Domus (1x1) left"),
+        (piece("Domus", "red", "B1"), NotInTrayError, "Ana has no Domus (1x1) left"),
         (
             Building("red", L("A2 B1 D1"), Residential(4)),
             IllegalBuildError,

@@ -438,7 +438,7 @@ ERRORS: tuple[tuple[str, Callable[[], object], type[RuleError], str], ...] = (
         "not owned",
         lambda: fr.build(_city(), _res("red", "A1")),
         fr.LotNotOwnedError,
-        'red does not own "A1" (it has no lot marker)',
+        'Ana does not own "A1" (it has no lot marker)',
     ),
     (
         # a building of 1 lot is never built over by another of 1 lot
@@ -475,7 +475,7 @@ ERRORS: tuple[tuple[str, Callable[[], object], type[RuleError], str], ...] = (
             keep_lots=True,
         ),
         fr.LotMarkerError,
-        "red would need 9 lot markers, but has only 8",
+        "Ana would need 9 lot markers, but has only 8",
     ),
     (
         "winners before era 3",
