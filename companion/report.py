@@ -666,11 +666,12 @@ def _explained(lines: Sequence[Line], sources: _Sources) -> tuple[Explained, ...
     )
 
 
-def all_roads_report(table: Table, *, on: date) -> Report:
+def all_roads_report(table: Table, *, on: date, over: bool = True) -> Report:
     """The report of an All Roads table: the final tally (rulebook 002, "End of
     the Game"). Fewest unbuilt points wins (monument 4, spa 3, villa 2, house 1);
     a tie goes to more monuments built, then spas, then villas; players still
-    tied share the place."""
+    tied share the place. Before the game is ``over`` (turns still to record)
+    it shows the standings so far and names no winner."""
     sheet = table.sheet
     if not isinstance(sheet, ar.ScoreSheet):
         raise TypeError("not an All Roads table")
@@ -697,7 +698,9 @@ def all_roads_report(table: Table, *, on: date) -> Report:
         )
         for token in ar.TIE_BREAK_ORDER
     )
-    decisions = _explained(result.lines, sources)
+    # The tie-breaks decide places at the end; before it they would announce a
+    # shared victory that is not there yet.
+    decisions = _explained(result.lines, sources) if over else ()
     explanations = tuple(
         SeatLines(seat, r.unbuilt_points, _explained(r.lines, sources))
         for seat, r in zip(seats, result.players, strict=True)
@@ -707,11 +710,15 @@ def all_roads_report(table: Table, *, on: date) -> Report:
         game_name=GAME_NAMES.get(table.game.slug, table.game.name),
         date=on,
         seats=seats,
-        final=True,
-        status=msg("Final tally: fewest unbuilt points wins"),
+        final=over,
+        status=(
+            msg("Final tally: fewest unbuilt points wins")
+            if over
+            else msg("Unbuilt points so far: the game is not over")
+        ),
         unit=msg("unbuilt points"),
         standings=_standings(seats, totals, places),
-        verdict=_verdict(leaders, min(totals), _unbuilt_points, final=True),
+        verdict=_verdict(leaders, min(totals), _unbuilt_points, final=over),
         decisions=decisions,
         rows=tuple(rows),
         explanations=explanations,
@@ -724,15 +731,17 @@ def all_roads_report(table: Table, *, on: date) -> Report:
 # --------------------------------------------------------------------------
 
 
-def glory_report(table: Table, *, on: date) -> Report:
+def glory_report(table: Table, *, on: date, end: Any = None) -> Report:
     """The report of a Glory to Rome table (rulebook 003, "Fine partita e
     punteggio" p. 9; 004, 计分和胜利条件): influence + vault + merchant bonuses
     + Statue and Wall; a tie goes to the most cards in hand; players still tied
-    share the place."""
+    share the place. ``end`` (a ``glory.GameEnd``) is how the game ended, as the
+    table noted it: a Forum victory or a surrender names the winner, whatever
+    the scores."""
     sheet = table.sheet
     if not isinstance(sheet, gtr.ScoreSheet):
         raise TypeError("not a Glory to Rome table")
-    result = gtr.score(sheet)
+    result = gtr.score(sheet, end=end)
     seats = seats_of(sheet.players, colours=table.game.colours is not None)
     sources = _Sources()
     players = result.players
@@ -762,10 +771,18 @@ def glory_report(table: Table, *, on: date) -> Report:
         date=on,
         seats=seats,
         final=True,
-        status=msg("Final scores: most points wins"),
+        status=(
+            msg("Final scores, not compared: the game was won outright")
+            if result.named_win
+            else msg("Final scores: most points wins")
+        ),
         unit=msg("VP"),
         standings=_standings(seats, totals, places),
-        verdict=_verdict(leaders, max(totals), _vp, final=True),
+        verdict=(
+            result.named_win.text
+            if result.named_win
+            else _verdict(leaders, max(totals), _vp, final=True)
+        ),
         decisions=decisions,
         rows=rows,
         explanations=explanations,
@@ -779,6 +796,8 @@ def build_report(
     on: date,
     history: Sequence[EraTotals] = (),
     catalogue: Any = None,
+    over: bool = True,
+    end: Any = None,
 ) -> Report:
     """The report of ``table`` as of the date ``on``.
 
@@ -787,15 +806,18 @@ def build_report(
         eras come from the file's ``score_before``.
     :param catalogue: Foundations of Rome only: the table's monument cards,
         with the values its group changed (``monuments.with_overrides``).
+    :param over: All Roads only: whether the game has ended (a table recorded
+        turn by turn has not until its last turn); a file alone is a final tally.
+    :param end: Glory to Rome only: how the game ended (``glory.GameEnd``).
     :raises ValueError: a game the report does not know.
     """
     slug = table.game.slug
     if slug == "foundations-of-rome":
         return foundations_report(table, on=on, history=history, catalogue=catalogue)
     if slug == "all-roads":
-        return all_roads_report(table, on=on)
+        return all_roads_report(table, on=on, over=over)
     if slug == "glory-to-rome":
-        return glory_report(table, on=on)
+        return glory_report(table, on=on, end=end)
     raise ValueError(f"no report for the game {slug!r}")
 
 

@@ -49,3 +49,48 @@ def test_unknown_paper_is_refused(actions: TableActions, client: FlaskClient) ->
     response = client.get(f"/t/{table_id}/report.pdf?paper=a3")
     assert response.status_code == 400
     assert "a4 or letter" in response.get_data(as_text=True)
+
+
+def pdf_text(client: FlaskClient, table_id: str) -> str:
+    response = client.get(f"/t/{table_id}/report.pdf")
+    assert response.status_code == 200
+    reader = pypdf.PdfReader(io.BytesIO(response.data))
+    return " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+
+
+def test_glory_report_names_the_forum_winner_whatever_the_scores(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    """004, 计分和胜利条件: after a Forum victory the scores are not compared."""
+    from .test_views_glory import Camps, form_data, soup
+
+    camps = Camps(actions)
+    camps.enter(**{"camps-0-influence": 20})  # by far the most points
+    assert "Marco Aurelio wins with 20 VP." in pdf_text(client, camps.id)
+    data = form_data(soup(client.get(f"/t/{camps.id}/end")))
+    data["forum"] = "p3"
+    assert client.post(f"/t/{camps.id}/end", data=data).status_code == 302
+    text = pdf_text(client, camps.id)
+    assert "Lucía wins with the Forum: the scores are not compared" in text
+    assert "Marco Aurelio wins" not in text
+
+
+def test_all_roads_report_names_no_winner_before_the_last_turn(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    """002, "End of the Game": the winner is known once every tile is placed."""
+    from .test_views_all_roads import FOUR, Game
+
+    game = Game(actions, FOUR[:2])
+    tally = pdf_text(client, game.id)  # a tally: the game is over
+    assert "Chiara and Bo share the victory with 40 unbuilt points each." in tally
+    assert game.turn("green", dead_end=2).status_code == 302
+    text = pdf_text(client, game.id)
+    assert "Unbuilt points so far: the game is not over" in text
+    assert "Chiara leads with 38 unbuilt points." in text
+    assert "victory" not in text and "wins with" not in text
+    # Tied in the middle of the game: a shared lead, no tie-break announced yet.
+    assert game.turn("blue", dead_end=2).status_code == 302
+    text = pdf_text(client, game.id)
+    assert "Chiara and Bo share the lead with 38 unbuilt points each." in text
+    assert "victory" not in text

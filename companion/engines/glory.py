@@ -900,6 +900,9 @@ class GameResult:
     ended when that was given."""
     checks: tuple[Check, ...] = ()
     end: GameEnd | None = None
+    named_win: Line | None = None
+    """How a Forum victory or a surrender decided the game (also in ``lines``):
+    then the scores are not compared (004, 计分和胜利条件)."""
 
     def player(self, player_id: PlayerId) -> PlayerResult:
         """The result of the player with this id.
@@ -1227,6 +1230,7 @@ def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
         for (camp, won, built), place in zip(parts, placed, strict=True)
     )
     lines = _merchant_lines(camps, bonus)
+    named_win: Line | None = None
     checks = [c for c in (check_vault(camp) for camp in camps) if c is not None]
     if end is not None:
         end_lines, end_checks = _end_lines_and_checks(sheet, end, names)
@@ -1243,7 +1247,8 @@ def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
                 "{player} wins by surrender: the scores are not compared",
                 player=names[winner],
             )
-        lines.append(Line(None, text, SRC_INSTANT_WIN))
+        named_win = Line(None, text, SRC_INSTANT_WIN)
+        lines.append(named_win)
     else:
         lines += _tie_lines(results)
     winners = tuple(r.player.id for r in results if r.place == 1)
@@ -1254,6 +1259,7 @@ def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
         lines=tuple(lines),
         checks=tuple(checks),
         end=end,
+        named_win=named_win,
     )
 
 

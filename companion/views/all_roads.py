@@ -93,6 +93,13 @@ def next_player(sheet: ar.ScoreSheet, done: int) -> str:
     return sheet.players[done % len(sheet.players)].id
 
 
+def game_over(table: GameTable) -> bool:
+    """Whether the table holds a final result: a tally entered without turns, or
+    every turn recorded (002, "End of the Game": each player places 12 tiles)."""
+    done = len(turns(table))
+    return done == 0 or done >= TURNS_PER_PLAYER * len(sheet_of(table).players)
+
+
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     sheet = sheet_of(table)
     done = len(turns(table))
@@ -103,6 +110,7 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
         "turns_total": total,
         "round": min(done // len(sheet.players) + 1, TURNS_PER_PLAYER),
         "over": done >= total,
+        "final": game_over(table),
         "next": sheet.players[done % len(sheet.players)] if done < total else None,
     }
 

@@ -17,7 +17,9 @@ from ..models import GameTable
 from ..pdf import STATIC_DIR, Paper, render_pdf
 from ..report import TEMPLATE, EraTotals, build_report, template_context
 from ..web import words
+from .all_roads import game_over
 from .foundations import scored_eras, table_catalogue
+from .glory import game_end
 from .tables import table_or_404
 
 bp = Blueprint("report", __name__)
@@ -60,6 +62,10 @@ def report_pdf(table_id: str) -> Response:
         catalogue=table_catalogue(table)
         if table.game == "foundations-of-rome"
         else None,
+        # What the table's history knows beyond its file: whether an All Roads
+        # game recorded turn by turn is over, how a Glory to Rome game ended.
+        over=game_over(table) if table.game == "all-roads" else True,
+        end=game_end(table) if table.game == "glory-to-rome" else None,
     )
     context = template_context(report, words=words, paper=paper.value)
     html = render_template(TEMPLATE, **context, lang=str(get_locale() or "en"))
