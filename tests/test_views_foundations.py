@@ -268,3 +268,32 @@ def test_stale_board_edit_is_refused(actions: TableActions) -> None:
 def test_other_games_have_no_board(actions: TableActions, client: FlaskClient) -> None:
     table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "blue")])
     assert client.get(f"/t/{table_id}/board").status_code == 404
+
+
+def test_a_loss_on_the_road_boards_carries_into_the_next_era(
+    actions: TableActions,
+) -> None:
+    """Spec: on a majority board a player with no influence gains ``none``, and
+    "a negative number is a loss": a running total may be below 0, and the next
+    era starts from it."""
+    majority = {"kind": "majority", "most": [1, 2, 3], "none": [-1, -2, -3]}
+    document = {
+        "format": "rome-companion/1",
+        "game": "foundations-of-rome",
+        "players": [{"id": "red", "name": "Ana"}, {"id": "blue", "name": "Bo"}],
+        "era": 1,
+        "buildings": [
+            {"owner": "red", "type": "residential", "lots": ["D4"], "citizens": 0}
+        ],
+        "road_boards": {e: majority for e in ("north", "east", "south", "west")},
+    }
+    response = actions.import_file(json.dumps(document).encode())
+    assert response.status_code == 302, response.get_data(as_text=True)
+    table_id = response.headers["Location"].rsplit("/", 1)[-1]
+    era = page(actions.client.get(f"/t/{table_id}/era"))
+    data = {i["name"]: i["value"] for i in era.select("form[method=post] input")}
+    response = actions.client.post(f"/t/{table_id}/era", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    saved = json.loads(actions.client.get(f"/t/{table_id}/export").data)
+    assert saved["era"] == 2
+    assert saved["score_before"] == {"red": -4, "blue": -4}

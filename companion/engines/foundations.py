@@ -894,7 +894,7 @@ def problems(city: City) -> tuple[Problem, ...]:
         for pid, number in mapping.items():
             if pid not in ids:
                 found.append(Problem(f"{key}.{pid}", not_a_player(pid)))
-            elif number < 0:
+            elif number < 0 and key != "score_before":  # a total may be a loss
                 found.append(Problem(f"{key}.{pid}", below_minimum(number, 0)))
     if not found and city.road_boards is not None:
         from . import roads  # see the TYPE_CHECKING import at the top
@@ -1014,10 +1014,14 @@ def _read_building(node: Node, ids: Sequence[PlayerId]) -> Building:
     return Building(owner, lots, values, name)
 
 
-def _read_counts(node: Node | None, players: Sequence[Player]) -> dict[PlayerId, int]:
+def _read_counts(
+    node: Node | None, players: Sequence[Player], *, least: int | None = 0
+) -> dict[PlayerId, int]:
     if node is None:
         return {}
-    return {player.id: child.int(min=0) for player, child in per_player(node, players)}
+    return {
+        player.id: child.int(min=least) for player, child in per_player(node, players)
+    }
 
 
 def _read_markers(
@@ -1050,7 +1054,9 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> City:
         players=players,
         era=era,
         buildings=buildings,
-        score_before=_read_counts(fields.get("score_before"), players),
+        # A running total may be below 0: a majority road board's penalty is a
+        # loss (spec "Road boards"; rulebook 000 prints negative values).
+        score_before=_read_counts(fields.get("score_before"), players, least=None),
         lot_markers=_read_markers(fields.get("lot_markers"), players),
         population_tokens=_read_counts(fields.get("population_tokens"), players),
         coins=_read_counts(fields.get("coins"), players),

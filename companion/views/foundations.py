@@ -22,7 +22,7 @@ from ..engines import foundations as fr
 from ..engines.base import RuleError
 from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm
 from ..models import GameTable
-from ..web import error_words, words
+from ..web import error_words, problem_words, words
 from .tables import (
     GAME_PANELS,
     STEP_WORDS,
@@ -819,6 +819,10 @@ def era(table_id: str) -> ResponseReturnValue:
             )
         except store.StaleEditError as exc:
             flash(conflict_message(exc))
+            return redirect(url_for("foundations.era", table_id=table.id))
+        except TableFileError as exc:  # the next era's file breaks a rule
+            for problem in exc.problems:
+                flash(problem_words(problem))
             return redirect(url_for("foundations.era", table_id=table.id))
         if result.final:
             flash(_("Era 3 scored: the game is over."))

@@ -437,7 +437,7 @@ def nine(owner: str, kind: str) -> list[dict[str, Any]]:
         ),
         (with_("lot_markers.purple", []), "lot_markers.purple", "not a player"),
         (with_("lot_markers", ["B1"]), "lot_markers", "expected an object"),
-        (with_("score_before", {"red": -1}), "score_before.red", "below the minimum 0"),
+        (with_("score_before", {"red": 1.5}), "score_before.red", "a whole number"),
         (with_("score_before", {"orange": 1}), "score_before.orange", "not a player"),
         (
             with_("population_tokens", {"red": "2"}),
@@ -1067,6 +1067,9 @@ def test_road_board_totals_add_up(table: tuple[City, RoadBoards]) -> None:
         ({"red": 10, "blue": 3}, ("red",)),
         ({"red": 3, "blue": 10}, ("blue",)),
         ({"red": 5, "blue": 5}, ("red", "blue")),  # a tie stays a tie
+        # a road board's penalty may leave a running total below 0 (spec: "a
+        # negative number is a loss"); the total still counts from it
+        ({"red": -3, "blue": -1}, ("blue",)),
     ),
 )
 def test_winners_after_era_3(
