@@ -45,6 +45,7 @@ def test_every_player_and_every_monument_in_the_pool() -> None:
             assert entry["why"] and entry["source"].startswith("rulebook ")
     assert result["players"]["red"]["circus-maximus"] == {
         "eligible": True,
+        "known": True,
         "why": "Circus Maximus: your money 7 is the highest",
         "source": "rulebook 000, Alternate Monuments - Circus Maximus",
     }
@@ -82,12 +83,27 @@ def test_at_gives_the_coins_and_vp_of_every_player() -> None:
     assert "Temple of Venus covers 2 lots, not 4" in venus["problems"]
 
 
-def test_unknown_money_is_null() -> None:
+def test_unknown_money_is_not_eligible_yet_and_says_so() -> None:
+    # Spec: "eligible" is true or false; while the file records no coins a money
+    # requirement cannot be met yet, and "known" and "why" say it is unknown.
     doc = {key: value for key, value in TABLE.items() if key != "coins"}
     status, result, _ = monuments(doc=doc)
     assert status == 0
-    assert result["players"]["red"]["circus-maximus"]["eligible"] is None
-    assert "unknown" in result["players"]["red"]["circus-maximus"]["why"]
+    circus = result["players"]["red"]["circus-maximus"]
+    assert (circus["eligible"], circus["known"]) == (False, False)
+    assert "unknown" in circus["why"]
+    tower = result["players"]["red"]["tower-of-wonders"]
+    assert tower["known"] is True
+
+
+def test_zero_coins_are_known() -> None:
+    """Every player at 0 coins is a record of money, not its absence."""
+    doc = {**TABLE, "coins": {pid: 0 for pid in TABLE["coins"]}}
+    status, result, _ = monuments(doc=doc)
+    assert status == 0
+    circus = result["players"]["red"]["circus-maximus"]
+    assert (circus["eligible"], circus["known"]) == (False, True)
+    assert "unknown" not in circus["why"]
 
 
 @pytest.mark.parametrize(

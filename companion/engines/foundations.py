@@ -529,7 +529,8 @@ class City:
     """One Foundations of Rome table as it is now: the sheet the engine scores.
 
     ``score_before``, ``lot_markers``, ``population_tokens`` and ``coins`` map
-    player ids to values; a player left out has 0 (or no lot markers). The
+    player ids to values; a player left out has 0 (or no lot markers), except
+    that ``coins`` with no entry at all means the coins were not recorded. The
     order of ``buildings`` and of each player's lot markers is the file's, so
     that every problem can name its JSON path. ``road_boards`` are the Roads of
     Fortune boards and this era's picks on them (``None``: not in play).
@@ -546,8 +547,11 @@ class City:
 
     def __post_init__(self) -> None:
         # Read-only copies: a City never changes after the fact.
-        for name in ("score_before", "lot_markers", "population_tokens", "coins"):
+        for name in ("score_before", "lot_markers", "population_tokens"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
+        # Coins keep their zeros: "0 coins" is known, no entry at all is not
+        # (the monuments that compare or cost money tell the two apart).
+        object.__setattr__(self, "coins", FrozenMap(dict(self.coins)))
 
     @property
     def board(self) -> Board:

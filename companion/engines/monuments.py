@@ -2509,9 +2509,11 @@ def monuments_json(
     catalogue: Catalogue = CATALOGUE,
 ) -> dict[str, object]:
     """What ``companion monuments`` prints (spec: "The command"): for each player
-    (or ``player``), each monument still in the pool with ``eligible`` (``null``
-    when unknown), ``why`` and ``source``; with ``at``, also what building it on
-    those lots would cost or give to each player.
+    (or ``player``), each monument still in the pool with ``eligible`` (true or
+    false, as the spec says: false while it depends on coins the file does not
+    record, and then ``known`` is false and ``why`` says so), ``why`` and
+    ``source``; with ``at``, also what building it on those lots would cost or
+    give to each player.
 
     :raises UnknownPlayerError: ``player`` is not at the table.
     """
@@ -2521,7 +2523,8 @@ def monuments_json(
         entries: dict[str, object] = {}
         for slug, elig in cards.items():
             entry: dict[str, object] = {
-                "eligible": elig.eligible,
+                "eligible": elig.eligible is True,
+                "known": elig.eligible is not None,
                 "why": str(elig.why),
                 "source": str(elig.source),
             }
