@@ -2195,7 +2195,10 @@ def placement(
     problems.extend(lot_problems)
     placed = [lot for lot in dict.fromkeys(lots) if lot in city.board]
     on_edge = any(city.board.is_edge(lot) for lot in placed)
-    kept = [p for i, p in enumerate(board) if i not in replaced]
+    # Settled from the printed values again: ``board`` already holds the
+    # adjacency parts, which settling it twice would add twice.
+    printed = [_profile(b, catalogue) for b in city.buildings]
+    kept = [p for i, p in enumerate(printed) if i not in replaced]
     after = _settle([*kept, _printed(builder, placed, card)])
     transfers, follow_up = _transfers(city, after, builder, card, on_edge)
     cost = -sum(t.coins for t in transfers if t.player == builder and t.coins < 0)
