@@ -7,6 +7,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
+from flask_wtf.i18n import translations as wtf_translations
 from wtforms import (
     BooleanField,
     FieldList,
@@ -33,6 +34,17 @@ from wtforms.validators import (
 from .engines import Game
 from .engines.base import NAME_MAX
 from .web import COLOUR_NAMES, GAME_OPTIONS
+
+
+class RowForm(Form):
+    """A row of a ``FieldList`` (a player, a camp, a space): a plain WTForms form,
+    since the outer form carries the CSRF token. Its built-in messages ("Number
+    must be between 0 and 3.") come in the reader's language, as FlaskForm's do:
+    a ``FormField`` builds its form without the outer form's meta."""
+
+    class Meta:
+        def get_translations(self, form: Any) -> Any:
+            return wtf_translations
 
 
 class VersionedForm(FlaskForm):
@@ -73,7 +85,7 @@ def _count_field(label: Any, most: int, default: int = 0) -> IntegerField:
     return _number_field(label, high=most, default=default, stepper=True)
 
 
-class PlayerRow(Form):
+class PlayerRow(RowForm):
     """One seat of a new table (the form's CSRF token covers the rows)."""
 
     name = StringField(
@@ -159,7 +171,7 @@ class NewTableForm(FlaskForm):
         }
 
 
-class RenameRow(Form):
+class RenameRow(RowForm):
     name = StringField(
         _l("Name"),
         validators=[InputRequired(), Length(min=1, max=NAME_MAX)],
@@ -254,7 +266,7 @@ AR_TOKENS = (
 """Each player's tokens (rulebook 002, Components), most valuable first."""
 
 
-class TallyRow(Form):
+class TallyRow(RowForm):
     """One player's tokens: left in the supply, or built on the map."""
 
     given = RadioField(
@@ -275,7 +287,7 @@ class TallyForm(VersionedForm):
     players = FieldList(FormField(TallyRow), min_entries=2, max_entries=4)
 
 
-class UpgradeRow(Form):
+class UpgradeRow(RowForm):
     """Houses of one owner upgraded inside a newly formed road loop (002, II.3)."""
 
     villa = _count_field(_l("to villas"), 7)
@@ -304,7 +316,7 @@ GTR_MATERIALS = ("rubble", "wood", "brick", "concrete", "stone", "marble")
 """The six materials (game-data.md 3.2), cheapest first."""
 
 
-class CampRow(Form):
+class CampRow(RowForm):
     """One camp: influence, vault, scoring buildings, stockpile, hand."""
 
     influence_from = RadioField(
@@ -368,7 +380,7 @@ REWARD_CHOICES = (
 """The rewards a milestone space can give (spec: "Road boards", rulebook 000)."""
 
 
-class SlotRow(Form):
+class SlotRow(RowForm):
     """One milestone space: its printed reward and an optional alternate."""
 
     reward = SelectField(
@@ -489,7 +501,7 @@ class MonumentValuesForm(VersionedForm):
     civic_each = _adjacency_field(_l("VP for each adjacent unit"))
 
 
-class CoinRow(Form):
+class CoinRow(RowForm):
     coins = _number_field(_l("Coins"), high=999, stepper=True)
 
 

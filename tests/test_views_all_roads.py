@@ -110,6 +110,27 @@ def test_tally_bounds(
     assert game.document() == before
 
 
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "Number must be between 0 and 3."),
+        ("it", "Il numero deve essere compreso tra 0 e 3."),
+        ("zh", "0"),  # checked below: the English sentence is gone
+    ],
+)
+def test_row_messages_are_in_the_readers_language(
+    actions: TableActions, language: str, message: str
+) -> None:
+    """The per-player rows are sub-forms: their messages come translated too."""
+    game = Game(actions, FOUR[:2])
+    game.client.get(f"/lang/{language}")
+    response = game.tally([("unbuilt", {"monument": 9}), ("unbuilt", {})])
+    assert response.status_code == 400
+    text = response.get_data(as_text=True)
+    assert message in text
+    assert ("Number must be between" in text) == (language == "en")
+
+
 def test_turns_keep_the_supplies_and_substitute(actions: TableActions) -> None:
     game = Game(actions, FOUR[:2])
     assert game.turn("green", dead_end=2).status_code == 302
