@@ -67,6 +67,15 @@ class GameTable(db.Model):  # type: ignore[name-defined,misc]
     # both read version 3 cannot both write: the second gets StaleDataError.
     __mapper_args__ = {"version_id_col": version}
 
+    def steps_so_far(self, *actions: str) -> list[HistoryStep]:
+        """The history up to the current step (what undo left out is not in it),
+        only the steps of ``actions`` when any are named."""
+        return [
+            step
+            for step in self.steps
+            if step.seq <= self.position and (not actions or step.action in actions)
+        ]
+
 
 class HistoryStep(db.Model):  # type: ignore[name-defined,misc]
     """One change to a table: what was done, and the table file after it."""

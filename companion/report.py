@@ -731,13 +731,15 @@ def all_roads_report(table: Table, *, on: date, over: bool = True) -> Report:
 # --------------------------------------------------------------------------
 
 
-def glory_report(table: Table, *, on: date, end: Any = None) -> Report:
+def glory_report(
+    table: Table, *, on: date, end: Any = None, over: bool = True
+) -> Report:
     """The report of a Glory to Rome table (rulebook 003, "Fine partita e
     punteggio" p. 9; 004, 计分和胜利条件): influence + vault + merchant bonuses
     + Statue and Wall; a tie goes to the most cards in hand; players still tied
     share the place. ``end`` (a ``glory.GameEnd``) is how the game ended, as the
     table noted it: a Forum victory or a surrender names the winner, whatever
-    the scores."""
+    the scores. Until the camps are entered (not ``over``) no winner is named."""
     sheet = table.sheet
     if not isinstance(sheet, gtr.ScoreSheet):
         raise TypeError("not a Glory to Rome table")
@@ -760,28 +762,31 @@ def glory_report(table: Table, *, on: date, end: Any = None) -> Report:
             RowKind.INFO,
         ),
     )
-    decisions = _explained(result.lines, sources)
+    decisions = _explained(result.lines, sources) if over else ()
     explanations = tuple(
         SeatLines(seat, r.total, _explained(r.lines, sources))
         for seat, r in zip(seats, players, strict=True)
     )
+    status: Message
+    if result.named_win:
+        status = msg("Final scores, not compared: the game was won outright")
+    elif over:
+        status = msg("Final scores: most points wins")
+    else:
+        status = msg("Scores so far: the camps are not entered yet")
     return Report(
         game=table.game.slug,
         game_name=GAME_NAMES.get(table.game.slug, table.game.name),
         date=on,
         seats=seats,
-        final=True,
-        status=(
-            msg("Final scores, not compared: the game was won outright")
-            if result.named_win
-            else msg("Final scores: most points wins")
-        ),
+        final=over or result.named_win is not None,
+        status=status,
         unit=msg("VP"),
         standings=_standings(seats, totals, places),
         verdict=(
             result.named_win.text
             if result.named_win
-            else _verdict(leaders, max(totals), _vp, final=True)
+            else _verdict(leaders, max(totals), _vp, final=over)
         ),
         decisions=decisions,
         rows=rows,
@@ -806,8 +811,9 @@ def build_report(
         eras come from the file's ``score_before``.
     :param catalogue: Foundations of Rome only: the table's monument cards,
         with the values its group changed (``monuments.with_overrides``).
-    :param over: All Roads only: whether the game has ended (a table recorded
-        turn by turn has not until its last turn); a file alone is a final tally.
+    :param over: All Roads and Glory to Rome: whether the table holds a final
+        result (an All Roads game recorded turn by turn has none until its last
+        turn; a new table has none); a file alone is a final result.
     :param end: Glory to Rome only: how the game ended (``glory.GameEnd``).
     :raises ValueError: a game the report does not know.
     """
@@ -817,7 +823,7 @@ def build_report(
     if slug == "all-roads":
         return all_roads_report(table, on=on, over=over)
     if slug == "glory-to-rome":
-        return glory_report(table, on=on, end=end)
+        return glory_report(table, on=on, end=end, over=over)
     raise ValueError(f"no report for the game {slug!r}")
 
 

@@ -192,3 +192,12 @@ def test_turn_page_suggests_the_next_player(actions: TableActions) -> None:
     page = soup(game.client.get(f"/t/{game.id}/turn"))
     assert page.select_one("select[name=player] option[selected]")["value"] == "blue"
     assert "Turn 2 of 18" in page.get_text()
+
+
+def test_a_new_table_names_no_winner_until_the_tally(actions: TableActions) -> None:
+    game = Game(actions, FOUR[:2])
+    page = soup(game.client.get(f"/t/{game.id}")).get_text()
+    assert "Shared victory" not in page and "wins." not in page
+    full = {"monument": 3, "spa": 3, "villa": 5, "house": 7}
+    assert game.tally([("unbuilt", full), ("unbuilt", {})]).status_code == 302
+    assert "Bo wins." in soup(game.client.get(f"/t/{game.id}")).get_text()

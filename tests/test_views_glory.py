@@ -68,9 +68,13 @@ def test_new_table_starts_valid_and_scored(actions: TableActions) -> None:
     page = soup(camps.client.get(f"/t/{camps.id}"))
     rows = cells(page)
     assert set(rows) == {"p1", "p2", "p3"}
-    # Everyone at the start: influence 2, nothing else; hand 5 ties: shared win.
+    # Everyone at the start: influence 2, nothing else; no winner is named
+    # until the camps are entered.
     assert {r["total"] for r in rows.values()} == {"2"}
-    assert "Shared victory" in page.get_text()
+    assert "Shared victory" not in page.get_text()
+    assert "Enter the camps at the end of the game to see who wins." in page.get_text()
+    camps.enter()  # the camps as they are: everyone ties, hand 5 each
+    assert "Shared victory" in soup(camps.client.get(f"/t/{camps.id}")).get_text()
 
 
 def test_merchant_bonus_statue_wall_and_places(actions: TableActions) -> None:

@@ -82,7 +82,10 @@ def test_all_roads_report_names_no_winner_before_the_last_turn(
     from .test_views_all_roads import FOUR, Game
 
     game = Game(actions, FOUR[:2])
-    tally = pdf_text(client, game.id)  # a tally: the game is over
+    assert "victory" not in pdf_text(client, game.id)  # a new table: nothing yet
+    full = {"monument": 3, "spa": 3, "villa": 6, "house": 7}
+    assert game.tally([("unbuilt", full), ("unbuilt", full)]).status_code == 302
+    tally = pdf_text(client, game.id)  # a final tally: the game is over
     assert "Chiara and Bo share the victory with 40 unbuilt points each." in tally
     assert game.turn("green", dead_end=2).status_code == 302
     text = pdf_text(client, game.id)

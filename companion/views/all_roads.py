@@ -82,11 +82,7 @@ def document_with(
 
 def turns(table: GameTable) -> list[dict[str, Any]]:
     """The turns recorded so far (up to the current step)."""
-    return [
-        step.details
-        for step in table.steps
-        if step.seq <= table.position and step.action == "ar-turn"
-    ]
+    return [step.details for step in table.steps_so_far("ar-turn")]
 
 
 def next_player(sheet: ar.ScoreSheet, done: int) -> str:
@@ -94,10 +90,14 @@ def next_player(sheet: ar.ScoreSheet, done: int) -> str:
 
 
 def game_over(table: GameTable) -> bool:
-    """Whether the table holds a final result: a tally entered without turns, or
-    every turn recorded (002, "End of the Game": each player places 12 tiles)."""
-    done = len(turns(table))
-    return done == 0 or done >= TURNS_PER_PLAYER * len(sheet_of(table).players)
+    """Whether the table holds a final result: every turn recorded (002, "End of
+    the Game": each player places 12 tiles), or a tally entered (or a file
+    imported) with no turn recorded after it. A new table has neither."""
+    steps = table.steps_so_far("ar-turn", "ar-tally", "import")
+    done = sum(1 for step in steps if step.action == "ar-turn")
+    if done >= TURNS_PER_PLAYER * len(sheet_of(table).players):
+        return True
+    return bool(steps) and steps[-1].action != "ar-turn"
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:

@@ -236,19 +236,14 @@ def scored_eras(table: GameTable) -> list[ScoredEra]:
     """The eras scored so far, from the steps up to the current one."""
     return [
         ScoredEra(step.details["era"], step.details["players"])
-        for step in table.steps
-        if step.seq <= table.position and step.action == "fr-score"
+        for step in table.steps_so_far("fr-score")
     ]
 
 
 def lot_markers_spent(table: GameTable) -> dict[str, int]:
     """Lot markers placed on road boards at the last era scoring: missing from
     their owners' supply this era (rulebook 000, "Gameplay Overview" 3.A)."""
-    eras = [
-        step.details
-        for step in table.steps
-        if step.seq <= table.position and step.action == "fr-score"
-    ]
+    eras = [step.details for step in table.steps_so_far("fr-score")]
     return dict(eras[-1].get("lot_markers_spent", {})) if eras else {}
 
 
@@ -274,9 +269,8 @@ def table_catalogue(table: GameTable) -> Any:
     from ..engines import monuments as mon  # only tables with monuments need it
 
     overrides: dict[str, Any] = {}
-    for step in table.steps:
-        if step.seq <= table.position and step.action == "mon-values":
-            overrides = step.details.get("overrides", {})
+    for step in table.steps_so_far("mon-values"):
+        overrides = step.details.get("overrides", {})
     return mon.with_overrides(mon.CATALOGUE, overrides) if overrides else mon.CATALOGUE
 
 

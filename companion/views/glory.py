@@ -73,10 +73,8 @@ def sheet_of(table: GameTable) -> gtr.ScoreSheet:
 
 def latest(table: GameTable, action: str) -> dict[str, Any]:
     """The details of the latest step of ``action`` up to the current step."""
-    for step in reversed(table.steps):
-        if step.seq <= table.position and step.action == action:
-            return dict(step.details)
-    return {}
+    steps = table.steps_so_far(action)
+    return dict(steps[-1].details) if steps else {}
 
 
 def game_end(table: GameTable) -> gtr.GameEnd | None:
@@ -108,6 +106,12 @@ def result_of(table: GameTable) -> tuple[gtr.GameResult, list[gtr.Check]]:
     return result, checks
 
 
+def camps_entered(table: GameTable) -> bool:
+    """Whether the camps hold what the players entered (or imported): a new
+    table's camps are only the starting position, which names no winner."""
+    return bool(table.steps_so_far("gtr-camps", "import"))
+
+
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     result, checks = result_of(table)
     end = game_end(table)
@@ -115,6 +119,7 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
         "result": result,
         "checks": checks,
         "end": end,
+        "entered": camps_entered(table) or end is not None,
         "terms": {key: term(key) for key in TERMS},
         "materials": GTR_MATERIALS,
     }

@@ -230,9 +230,8 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
                 flash(f"{field.label.text}: {error}")
         return redirect(back)
     overrides: dict[str, Any] = {}
-    for step in table.steps:
-        if step.seq <= table.position and step.action == "mon-values":
-            overrides = dict(step.details.get("overrides", {}))
+    for step in table.steps_so_far("mon-values"):
+        overrides = dict(step.details.get("overrides", {}))
     if request.form.get("reset"):
         overrides.pop(slug, None)
     else:
