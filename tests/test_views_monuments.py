@@ -244,9 +244,41 @@ def test_adjacency_values_are_the_groups_to_change(
     )  # 2 more VP for each of the 2 citizens
     page = BeautifulSoup(client.get(url).data, "html.parser")
     assert "3 VP for each citizen on adjacent residential buildings" in page.get_text()
-    # A value the card cannot have is refused with the field's name; nothing changes.
+    # A value the card cannot have is refused beside its field, with what was
+    # typed kept and the section open; nothing changes.
     values["civic_each"] = "-1"
-    client.post(form["action"], data=values)
+    response = client.post(form["action"], data=values)
+    assert response.status_code == 400
+    refused = BeautifulSoup(response.data, "html.parser")
+    assert refused.select_one("details").has_attr("open")
+    field = refused.select_one("input[name=civic_each]")
+    assert field["value"] == "-1" and field["aria-invalid"] == "true"
+    assert (
+        "Number must be between 0 and 99."
+        in refused.select_one(f"#{field['id']}-errors").get_text()
+    )
     page = BeautifulSoup(client.get(url).data, "html.parser")
-    assert "VP for each adjacent unit" in page.get_text()
     assert page.select_one("input[name=civic_each]")["value"] == "3"
+
+
+def test_refused_coins_keep_what_was_typed(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = city_table(actions)
+    page = BeautifulSoup(
+        client.get(f"/t/{table_id}/monuments?player=blue").data, "html.parser"
+    )
+    form = page.select_one("details form")
+    data = {i["name"]: i.get("value", "") for i in form.select("input")}
+    data.update({"players-0-coins": "12", "players-1-coins": "1500"})
+    response = client.post(form["action"], data=data)
+    assert response.status_code == 400
+    refused = BeautifulSoup(response.data, "html.parser")
+    assert refused.select_one("details").has_attr("open")
+    assert refused.select_one("input[name=players-0-coins]")["value"] == "12"
+    field = refused.select_one("input[name=players-1-coins]")
+    assert field["value"] == "1500" and field["aria-invalid"] == "true"
+    assert refused.select_one("input[name=player]")["value"] == "blue"
+    # Nothing was saved.
+    saved = json.loads(client.get(f"/t/{table_id}/export").data)["coins"]
+    assert saved == {"red": 12, "blue": 3}

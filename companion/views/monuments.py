@@ -21,6 +21,7 @@ from ..engines import foundations as fr
 from ..engines import monuments as mon
 from ..engines.base import RuleError, TableFileError
 from ..forms import ActionForm, BoardForm, CoinsForm, MonumentValuesForm
+from ..models import GameTable
 from ..web import error_words, problem_words, words
 from .foundations import (
     board_cells,
@@ -43,8 +44,10 @@ STEP_WORDS.update(
 )
 
 
-def chosen_player(city: fr.City) -> str:
-    pid = request.args.get("player") or city.players[0].id
+def chosen_player(city: fr.City, pid: str | None = None) -> str:
+    """The player whose view this is: ``pid`` (a posted form's), else the
+    ``player`` of the address, else the first seat."""
+    pid = pid or request.args.get("player") or city.players[0].id
     if pid not in {p.id for p in city.players}:
         abort(404, _("There is no such player at this table."))
     return pid
@@ -55,7 +58,18 @@ def pool(table_id: str) -> ResponseReturnValue:
     """Every monument still in the pool, for one player: buildable ones first."""
     table = fr_table_or_404(table_id)
     city = city_of(table)
-    player = chosen_player(city)
+    return pool_page(table, city, chosen_player(city))
+
+
+def pool_page(
+    table: GameTable,
+    city: fr.City,
+    player: str,
+    coins_form: CoinsForm | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
+    """The pool page; ``coins_form`` is a refused entry, shown with what was
+    typed and its errors."""
     catalogue = table_catalogue(table)
     cards = mon.eligibilities(city, player=player, catalogue=catalogue)[player]
     order = {True: 0, None: 1, False: 2}
@@ -71,7 +85,8 @@ def pool(table_id: str) -> ResponseReturnValue:
             slug: city.buildings[i].owner for slug, i in mon.on_board(city).items()
         },
         markers_left=mon.markers_left(city, player),
-        coins_form=CoinsForm(
+        coins_form=coins_form
+        or CoinsForm(
             formdata=None,
             data={
                 "version": table.version,
@@ -79,7 +94,7 @@ def pool(table_id: str) -> ResponseReturnValue:
             },
         ),
         coins_known=mon.coins_known(city),
-    )
+    ), status
 
 
 @bp.post("/t/<table_id>/monuments/<slug>")
@@ -134,7 +149,19 @@ def card(table_id: str, slug: str) -> ResponseReturnValue:
     """A monument's card, and with lots tapped, what building it there does."""
     table = fr_table_or_404(table_id)
     city = city_of(table)
-    player = chosen_player(city)
+    return card_page(table, city, chosen_player(city), slug)
+
+
+def card_page(
+    table: GameTable,
+    city: fr.City,
+    player: str,
+    slug: str,
+    values_form: MonumentValuesForm | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
+    """A card's page; ``values_form`` is a refused change of its values, shown
+    open with what was typed and its errors."""
     if slug not in mon.CATALOGUE:
         abort(404, _("There is no monument called %(slug)s.", slug=slug))
     catalogue = table_catalogue(table)
@@ -160,7 +187,8 @@ def card(table_id: str, slug: str) -> ResponseReturnValue:
         card=found,
         text=mon.card_text(found),
         eligibility=mon.eligibility(city, player, slug, catalogue=catalogue),
-        values_form=MonumentValuesForm(
+        values_form=values_form
+        or MonumentValuesForm(
             formdata=None,
             data={
                 "version": table.version,
@@ -184,7 +212,7 @@ def card(table_id: str, slug: str) -> ResponseReturnValue:
         names={p.id: p.name for p in city.players},
         preview_url=url_for("monuments.card", table_id=table.id, slug=slug),
         action_form=ActionForm(formdata=None, data={"version": table.version}),
-    )
+    ), status
 
 
 ADJACENCY_FIELDS = {
@@ -225,10 +253,8 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
         abort(404, _("There is no monument called %(slug)s.", slug=slug))
     back = url_for("monuments.card", table_id=table.id, slug=slug, player=player)
     if not form.validate():
-        for field in form:
-            for error in field.errors:
-                flash(f"{field.label.text}: {error}")
-        return redirect(back)
+        city = city_of(table)
+        return card_page(table, city, chosen_player(city, player), slug, form, 400)
     overrides: dict[str, Any] = {}
     for step in table.steps_so_far("mon-values"):
         overrides = dict(step.details.get("overrides", {}))
@@ -279,8 +305,7 @@ def coins(table_id: str) -> ResponseReturnValue:
     player = request.form.get("player", city.players[0].id)
     back = url_for("monuments.pool", table_id=table.id, player=player)
     if not form.validate() or len(form.players) != len(city.players):
-        flash(_("Coins are whole numbers from 0 to 999."))
-        return redirect(back)
+        return pool_page(table, city, chosen_player(city, player), form, 400)
     new_city = replace(
         city,
         coins={
@@ -288,14 +313,8 @@ def coins(table_id: str) -> ResponseReturnValue:
             for p, row in zip(city.players, form.players, strict=True)
         },
     )
-    document = {**store.current_document(table)}
-    document.pop("coins", None)
-    document.update(fr.to_json(new_city))
     # Every player's count is written, 0 included, so that "no coins" is known.
-    document["coins"] = {
-        p.id: row.form.coins.data
-        for p, row in zip(city.players, form.players, strict=True)
-    }
+    document = {**store.current_document(table), **fr.to_json(new_city)}
     for problem in save_change(
         table, document, version=form.version.data, action="fr-coins"
     ):
