@@ -241,6 +241,18 @@ def test_import_problems_are_in_the_readers_language(
     assert words in BeautifulSoup(response.data, "html.parser").get_text()
 
 
+@pytest.mark.parametrize("content", [b"{not json", b"", b"[1 2]", b'{"a": 1} x'])
+def test_json_errors_are_in_the_readers_language(
+    actions: TableActions, client: FlaskClient, content: bytes
+) -> None:
+    client.get("/lang/it")
+    response = actions.import_file(content, "bad.json")
+    assert response.status_code == 400
+    text = BeautifulSoup(response.data, "html.parser").get_text()
+    assert "non è JSON valido" in text
+    assert "Expecting" not in text and "Extra data" not in text
+
+
 def test_import_without_a_file(actions: TableActions, client: FlaskClient) -> None:
     response = client.post("/import", data={"csrf_token": actions.csrf("/")})
     assert response.status_code == 400

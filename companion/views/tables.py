@@ -36,6 +36,20 @@ from ..web import error_words, problem_words, words
 
 bp = Blueprint("tables", __name__)
 
+JSON_ERRORS = {
+    "Expecting value": _l("a value was expected"),
+    "Expecting property name enclosed in double quotes": _l(
+        "a key in double quotes was expected"
+    ),
+    "Expecting ':' delimiter": _l("a ':' was expected"),
+    "Expecting ',' delimiter": _l("a ',' was expected"),
+    "Unterminated string starting at": _l("a text is not closed"),
+    "Extra data": _l("something follows the end of the data"),
+    "Invalid \\escape": _l("a backslash escape is not valid"),
+    "Invalid control character at": _l("a text holds a control character"),
+}
+"""What Python's JSON reader says (English) in the reader's words."""
+
 STEP_WORDS = {
     "create": _l("Table created"),
     "import": _l("Imported from a table file"),
@@ -337,7 +351,7 @@ def import_table() -> ResponseReturnValue:
                     "%(msg)s).",
                     line=exc.lineno,
                     col=exc.colno,
-                    msg=exc.msg,
+                    msg=JSON_ERRORS.get(exc.msg, exc.msg),
                 )
             )
         else:
