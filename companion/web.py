@@ -6,6 +6,7 @@ from flask import Flask, current_app, redirect, request, session
 from flask.typing import ResponseReturnValue
 from flask_babel import format_datetime, get_locale, get_translations
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext as _lp
 
 from .engines import GAMES
 from .engines.base import Citation, Message, Problem, RuleError, TableFileError
@@ -33,6 +34,17 @@ COLOUR_NAMES = {
     "yellow": _l("Yellow"),
 }
 """Player colours in words: a colour is never shown by its swatch alone."""
+
+COLOUR_LETTERS = {
+    "red": _lp("colour letter", "R"),
+    "blue": _lp("colour letter", "B"),
+    "green": _lp("colour letter", "G"),
+    "purple": _lp("colour letter", "P"),
+    "yellow": _lp("colour letter", "Y"),
+}
+"""The mark of a player's buildings on the board: their colour's initial in the
+reader's language (Italian "Ve"/"Vi" keeps verde and viola apart; Chinese 红),
+explained by the legend under the board."""
 
 GAME_NAMES = {
     "foundations-of-rome": _l("Foundations of Rome"),
@@ -125,6 +137,7 @@ def init_app(app: Flask) -> None:
         GAMES=GAMES,
         GAME_NAMES=GAME_NAMES,
         COLOUR_NAMES=COLOUR_NAMES,
+        COLOUR_LETTERS=COLOUR_LETTERS,
         get_locale=get_locale,
         LANGUAGE_NAMES=LANGUAGE_NAMES,
         format_datetime=format_datetime,

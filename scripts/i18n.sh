@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pot=companion/translations/messages.pot
-.venv/bin/pybabel extract -F babel.cfg -k _l -k msg -k nmsg:1,2 \
+.venv/bin/pybabel extract -F babel.cfg -k _l -k _lp:1c,2 -k msg -k nmsg:1,2 \
   --no-location --sort-output --omit-header -o "$pot" .
 for lang in it zh; do
   po=companion/translations/$lang/LC_MESSAGES/messages.po

@@ -297,3 +297,26 @@ def test_a_loss_on_the_road_boards_carries_into_the_next_era(
     saved = json.loads(actions.client.get(f"/t/{table_id}/export").data)
     assert saved["era"] == 2
     assert saved["score_before"] == {"red": -4, "blue": -4}
+
+
+@pytest.mark.parametrize(
+    ("language", "red", "green"),
+    [("en", "R", "G"), ("it", "R", "Ve"), ("zh", "红", "绿")],
+)
+def test_board_marks_owners_by_their_colour_in_the_readers_language(
+    actions: TableActions, language: str, red: str, green: str
+) -> None:
+    """Italian tells verde (Ve) from viola (Vi) and giallo (G); the legend says
+    which letter is whose."""
+    city = City(actions, [("Ana", "red"), ("Chiara", "green")])
+    city.build(["A1"], "red", "Domus")
+    city.build(["C3"], "green", "Domus")
+    city.client.get(f"/lang/{language}")
+    board = page(city.client.get(f"/t/{city.id}/board"))
+    marks = {
+        cell.select_one("input")["value"]: cell.select_one(".mark").get_text()
+        for cell in board.select("label.lot")
+    }
+    assert marks["A1"] == red + "⌂" and marks["C3"] == green + "⌂"
+    legend = [li.get_text(" ", strip=True) for li in board.select(".legend li")]
+    assert any(item.startswith(f"{green} = Chiara") for item in legend), legend

@@ -132,8 +132,6 @@ class Cell:
     """``building``, ``marker`` or ``empty``."""
     label: str
     """What is on the lot, in words (the accessible name of the cell)."""
-    short: str
-    """One or two characters drawn in the cell: owner's initial and type."""
     edges: str
     """CSS classes for the sides where the building ends (its outline)."""
 
@@ -179,7 +177,6 @@ def board_cells(city: fr.City) -> list[list[Cell]]:
                             building=b.name or TYPE_NAMES[b.type.value],
                             type=TYPE_NAMES[b.type.value],
                         ),
-                        b.owner[0].upper() + str(TYPE_NAMES[b.type.value])[0],
                         edges,
                     )
                 )
@@ -196,7 +193,6 @@ def board_cells(city: fr.City) -> list[list[Cell]]:
                             lot=lot,
                             player=names.get(pid, pid),
                         ),
-                        pid[0].upper(),
                         "",
                     )
                 )
@@ -208,7 +204,6 @@ def board_cells(city: fr.City) -> list[list[Cell]]:
                         None,
                         "empty",
                         _("%(lot)s: free", lot=lot),
-                        "",
                         "",
                     )
                 )

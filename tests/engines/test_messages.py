@@ -162,7 +162,10 @@ def check_error(error: RuleError, where: str = "error") -> None:
 # What pybabel extracts
 # --------------------------------------------------------------------------
 
-EXTRACT = ("extract", "-F", "babel.cfg", "-k", "_l", "-k", "msg", "-k", "nmsg:1,2")
+EXTRACT = (
+    *("extract", "-F", "babel.cfg", "-k", "_l", "-k", "_lp:1c,2"),
+    *("-k", "msg", "-k", "nmsg:1,2"),
+)
 """The command of ``babel.cfg`` (without the output file)."""
 
 
