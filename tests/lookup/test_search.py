@@ -93,6 +93,8 @@ QUESTIONS = [
         {"token-values", "monuments", "end-of-game"},
     ),
     ("en", "do I have to build on every dead end", A, {"how-to-build"}),
+    ("en", "can i skip building", A, {"how-to-build"}),  # the "compulsory" term
+    ("it", "costruire è gratis?", F, {"construct"}),  # the "cost" term
     ("en", "how many cards do I draw when I think", G, {"think"}),
     ("en", "what does the legionary do", G, {"legionary"}),
     ("en", "how much influence do I start with", G, {"influence"}),
