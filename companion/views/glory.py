@@ -106,10 +106,11 @@ def result_of(table: GameTable) -> tuple[gtr.GameResult, list[gtr.Check]]:
     return result, checks
 
 
-def camps_entered(table: GameTable) -> bool:
-    """Whether the camps hold what the players entered (or imported): a new
-    table's camps are only the starting position, which names no winner."""
-    return bool(table.steps_so_far("gtr-camps", "import"))
+def result_known(table: GameTable) -> bool:
+    """Whether the table holds a result that names a winner: camps entered (or
+    imported), or an end of the game noted. A new table's camps are only the
+    starting position."""
+    return bool(table.steps_so_far("gtr-camps", "import", "gtr-end"))
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
@@ -119,7 +120,7 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
         "result": result,
         "checks": checks,
         "end": end,
-        "entered": camps_entered(table) or end is not None,
+        "entered": result_known(table),
         "terms": {key: term(key) for key in TERMS},
         "materials": GTR_MATERIALS,
     }

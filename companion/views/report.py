@@ -19,10 +19,14 @@ from ..report import TEMPLATE, EraTotals, build_report, template_context
 from ..web import words
 from .all_roads import game_over
 from .foundations import scored_eras, table_catalogue
-from .glory import camps_entered, game_end
+from .glory import game_end, result_known
 from .tables import table_or_404
 
 bp = Blueprint("report", __name__)
+
+FINAL_RESULT = {"all-roads": game_over, "glory-to-rome": result_known}
+"""Per game, whether the table's history holds a final result (a Foundations of
+Rome report shows the eras scored so far, whatever they are)."""
 
 
 def era_history(table: GameTable) -> list[EraTotals]:
@@ -64,13 +68,7 @@ def report_pdf(table_id: str) -> Response:
         else None,
         # What the table's history knows beyond its file: whether an All Roads
         # game recorded turn by turn is over, how a Glory to Rome game ended.
-        over=(
-            game_over(table)
-            if table.game == "all-roads"
-            else camps_entered(table) or game_end(table) is not None
-            if table.game == "glory-to-rome"
-            else True
-        ),
+        over=FINAL_RESULT.get(table.game, lambda _: True)(table),
         end=game_end(table) if table.game == "glory-to-rome" else None,
     )
     context = template_context(report, words=words, paper=paper.value)
