@@ -94,8 +94,8 @@ def untranslated(html: str) -> list[str]:
     return leftovers
 
 
-@pytest.mark.usefixtures("pseudo")
-def test_every_page_is_translated(actions: TableActions, client: FlaskClient) -> None:
+def every_page(actions: TableActions) -> list[str]:
+    """A path of every screen of the app, on new tables of every game."""
     table_id = actions.create_id(
         "foundations-of-rome", [("Ana", "red"), ("Bo", "blue")], options=("roads",)
     )
@@ -127,7 +127,12 @@ def test_every_page_is_translated(actions: TableActions, client: FlaskClient) ->
         f"/t/{table_id}/monuments",
         f"/t/{table_id}/monuments/imperial-harbor?lots=D4&lots=D5",
     ]
-    for path in pages:
+    return pages
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_every_page_is_translated(actions: TableActions, client: FlaskClient) -> None:
+    for path in every_page(actions):
         html = client.get(path).get_data(as_text=True)
         assert untranslated(html) == [], path
     bad = actions.import_file(b"{", "bad.json").get_data(as_text=True)
