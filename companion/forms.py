@@ -475,11 +475,12 @@ class HouseRuleForm(FlaskForm):
     )
 
 
-def _adjacency_field(label: Any) -> IntegerField:
+def _adjacency_field() -> IntegerField:
     """How much a footer gives for each adjacent unit: only on the cards that
-    count adjacency, so it may be left out."""
+    count adjacency, so it may be left out. Its label says what the card counts,
+    so the page gives it (``views.monuments.ADJACENCY_FIELDS``)."""
     return IntegerField(
-        label,
+        "",
         validators=[Optional(), NumberRange(min=0, max=99)],
         render_kw={"inputmode": "numeric", "min": 0, "max": 99},
     )
@@ -496,9 +497,9 @@ class MonumentValuesForm(VersionedForm):
     citizens = _number_field(_l("Population (citizens)"))
     silver = _number_field(_l("Coins (silver)"))
     vp = _number_field(_l("Victory points each era"))
-    citizens_each = _adjacency_field(_l("Citizens for each adjacent unit"))
-    silver_each = _adjacency_field(_l("Silver for each adjacent unit"))
-    civic_each = _adjacency_field(_l("VP for each adjacent unit"))
+    citizens_each = _adjacency_field()
+    silver_each = _adjacency_field()
+    civic_each = _adjacency_field()
 
 
 class CoinRow(RowForm):

@@ -679,7 +679,8 @@ def all_roads_report(table: Table, *, on: date, over: bool = True) -> Report:
     seats = seats_of(sheet.players, colours=table.game.colours is not None)
     sources = _Sources()
     totals = [r.unbuilt_points for r in result.players]
-    places = [r.place for r in result.players]
+    so_far = result.places_so_far()
+    places = [r.place if over else so_far[r.player.id] for r in result.players]
     leaders = [seats[i] for i, p in enumerate(places) if p == 1]
     rows = [
         Row(

@@ -115,7 +115,7 @@ def test_tally_bounds(
     [
         ("en", "Number must be between 0 and 3."),
         ("it", "Il numero deve essere compreso tra 0 e 3."),
-        ("zh", "0"),  # checked below: the English sentence is gone
+        ("zh", "数值大小必须介于 0 到 3 之间。"),
     ],
 )
 def test_row_messages_are_in_the_readers_language(
@@ -201,3 +201,20 @@ def test_a_new_table_names_no_winner_until_the_tally(actions: TableActions) -> N
     full = {"monument": 3, "spa": 3, "villa": 5, "house": 7}
     assert game.tally([("unbuilt", full), ("unbuilt", {})]).status_code == 302
     assert "Bo wins." in soup(game.client.get(f"/t/{game.id}")).get_text()
+
+
+def test_in_the_middle_of_the_game_ties_stay_shared(actions: TableActions) -> None:
+    """002, "End of the Game": the tie-breaks (monuments, spas, villas built)
+    decide places at the end; during the game equal points share a place."""
+    game = Game(actions, FOUR[:2])
+    assert game.turn("green", loop_dead_end=1).status_code == 302  # a villa: 38
+    assert game.turn("blue", dead_end=2).status_code == 302  # two houses: 38
+    page = soup(game.client.get(f"/t/{game.id}"))
+    places = {
+        row["data-player"]: row.select_one(".place").get_text(strip=True)
+        for row in page.select("table.ar-result tbody tr")
+    }
+    assert places == {"green": "1", "blue": "1"}
+    text = page.get_text()
+    assert "Unbuilt points now" in text
+    assert "victory" not in text and "wins." not in text

@@ -72,7 +72,13 @@ def test_new_table_starts_valid_and_scored(actions: TableActions) -> None:
     # until the camps are entered.
     assert {r["total"] for r in rows.values()} == {"2"}
     assert "Shared victory" not in page.get_text()
+    assert "share the victory" not in page.get_text()  # nor in the tie lines
     assert "Enter the camps at the end of the game to see who wins." in page.get_text()
+    # Noting that the deck ran out names nobody either.
+    data = form_data(soup(camps.client.get(f"/t/{camps.id}/end")))
+    data["deck_exhausted"] = "y"
+    assert camps.client.post(f"/t/{camps.id}/end", data=data).status_code == 302
+    assert "Shared victory" not in soup(camps.client.get(f"/t/{camps.id}")).get_text()
     camps.enter()  # the camps as they are: everyone ties, hand 5 each
     assert "Shared victory" in soup(camps.client.get(f"/t/{camps.id}")).get_text()
 

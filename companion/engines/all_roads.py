@@ -386,6 +386,16 @@ class GameResult:
         """
         return for_player(self.players, player_id)
 
+    def places_so_far(self) -> dict[PlayerId, int]:
+        """Each player's place by unbuilt points alone, ties shared: the
+        standings during the game, when the tie-breaks of the end (002, "End of
+        the Game") do not apply yet."""
+        return {
+            r.player.id: 1
+            + sum(o.unbuilt_points < r.unbuilt_points for o in self.players)
+            for r in self.players
+        }
+
     def as_json(self) -> dict[str, object]:
         """The output of ``companion score`` (spec: "All Roads"), with explanations."""
         return {

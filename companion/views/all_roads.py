@@ -104,13 +104,21 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     sheet = sheet_of(table)
     done = len(turns(table))
     total = TURNS_PER_PLAYER * len(sheet.players)
+    result = ar.score(sheet)
+    final = game_over(table)
     return {
-        "result": ar.score(sheet),
+        "result": result,
+        # Before the end the tie-breaks do not apply: places by points alone.
+        "places": (
+            {r.player.id: r.place for r in result.players}
+            if final
+            else result.places_so_far()
+        ),
         "turns_done": done,
         "turns_total": total,
         "round": min(done // len(sheet.players) + 1, TURNS_PER_PLAYER),
         "over": done >= total,
-        "final": game_over(table),
+        "final": final,
         "next": sheet.players[done % len(sheet.players)] if done < total else None,
     }
 

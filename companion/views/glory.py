@@ -108,9 +108,13 @@ def result_of(table: GameTable) -> tuple[gtr.GameResult, list[gtr.Check]]:
 
 def result_known(table: GameTable) -> bool:
     """Whether the table holds a result that names a winner: camps entered (or
-    imported), or an end of the game noted. A new table's camps are only the
-    starting position."""
-    return bool(table.steps_so_far("gtr-camps", "import", "gtr-end"))
+    imported), or a Forum victory or surrender noted. A new table's camps are
+    only the starting position; a game end that names nobody does not change
+    that."""
+    if table.steps_so_far("gtr-camps", "import"):
+        return True
+    end = game_end(table)
+    return end is not None and end.winner is not None
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:

@@ -127,6 +127,23 @@ def test_points_and_places(
 
 
 @pytest.mark.parametrize(
+    ("supplies", "places"),
+    (
+        # tied on 4 points, decided at the end by what was built: shared now
+        ((supply(m=1), supply(s=1, h=1), supply(v=2)), (1, 1, 1)),
+        ((supply(h=1), supply(v=1), supply(v=1), supply(s=1)), (1, 2, 2, 4)),
+        ((Supply.full(), supply()), (2, 1)),
+    ),
+)
+def test_places_so_far_share_every_tie(
+    supplies: tuple[Supply, ...], places: tuple[int, ...]
+) -> None:
+    """During the game no tie-break applies (002, "End of the Game")."""
+    so_far = score(sheet(*supplies)).places_so_far()
+    assert tuple(so_far.values()) == places
+
+
+@pytest.mark.parametrize(
     ("supplies", "lines"),
     (
         ((supply(h=1), supply(v=1)), []),  # no tie, nothing to explain
