@@ -18,10 +18,10 @@ from .engines import (
     GAMES,
     TableFileError,
     foundations,
-    monuments,
     read_table,
 )
 from .engines.base import RuleError
+from .engines.foundations import monuments
 
 EXIT_OK = 0
 EXIT_INVALID = 2

@@ -25,11 +25,13 @@ from types import MappingProxyType
 from typing import Any, Final, TypeAlias
 from xml.sax.saxutils import escape
 
-from .engines import Table, monuments, roads
+from .engines import Table
 from .engines import all_roads as ar
 from .engines import foundations as fr
 from .engines import glory as gtr
 from .engines.base import Citation, Line, Message, Player, PlayerId, msg, nmsg
+from .engines.foundations import fortune
+from .engines.foundations import monument_cards as cards
 
 Text: TypeAlias = "Message | str"
 """A sentence for the reader: a translatable message, or an engine's own text."""
@@ -544,7 +546,11 @@ def foundations_report(
         parts.append(("silver", s.silver))
         if s.road is not None:
             # The road boards' other results: coins, population tokens, notes.
-            for gain in (roads.Gain.COINS, roads.Gain.POPULATION, roads.Gain.NOTE):
+            for gain in (
+                fortune.Gain.COINS,
+                fortune.Gain.POPULATION,
+                fortune.Gain.NOTE,
+            ):
                 parts.append((f"roads-{gain.value}", fr.Tally(0, s.road.lines(gain))))
         for key, tally in parts:
             for line in tally.lines:
@@ -811,7 +817,7 @@ def build_report(
         each era already scored (the table's history); without it the earlier
         eras come from the file's ``score_before``.
     :param catalogue: Foundations of Rome only: the table's monument cards,
-        with the values its group changed (``monuments.with_overrides``).
+        with the values its group changed (``cards.with_overrides``).
     :param over: All Roads and Glory to Rome: whether the table holds a final
         result (an All Roads game recorded turn by turn has none until its last
         turn; a new table has none); a file alone is a final result.
@@ -922,7 +928,7 @@ def _building_name(building: fr.Building, words: Words) -> str:
         return building.name
     slug = getattr(building.values, "slug", None)
     if isinstance(slug, str):
-        card = monuments.CATALOGUE.get(slug)
+        card = cards.CATALOGUE.get(slug)
         return card.name if card is not None else slug
     return words(TYPE_NAMES.get(building.type.value, msg("Building")))
 

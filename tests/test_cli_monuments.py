@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from companion.engines.monuments import SLUGS
+from companion.engines.foundations.monument_cards import (
+    SLUGS,
+)
 
 from .test_cli import AR, run
 

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from companion import report as rp
 from companion.engines import Table, read_table
 from companion.engines import foundations as fr
-from companion.engines.base import Message, Player
+from companion.engines.base import Citation, Message, Player
 
 from .conftest import require_shared
 
@@ -364,7 +364,7 @@ def test_every_engine_line_is_explained_with_its_rule() -> None:
     [
         (fr.END_OF_GAME, "Rulebook 001, End of Game"),
         (
-            fr.Citation("003", "Fine partita e punteggio", 9),
+            Citation("003", "Fine partita e punteggio", 9),
             "Rulebook 003, Fine partita e punteggio, p. 9",
         ),
         # An engine's own text is kept as it is.

@@ -543,3 +543,39 @@ class Engine:
     """Score a sheet and return the JSON the ``companion score`` command prints."""
     blank: Callable[[tuple[Player, ...]], dict[str, object]]
     """The game-specific keys of a new table with these players (a valid file)."""
+
+
+# --------------------------------------------------------------------------
+# Values that never change
+# --------------------------------------------------------------------------
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[K, V]):
+    """A read-only mapping that can be hashed, copied and pickled (unlike
+    ``MappingProxyType``), so that a :class:`City` is a plain value."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[K, V] | None = None) -> None:
+        self._data: dict[K, V] = dict(data or {})
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._data.items()))
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+    def __reduce__(self) -> tuple[type[FrozenMap[K, V]], tuple[dict[K, V]]]:
+        return (type(self), (self._data,))

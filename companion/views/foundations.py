@@ -17,9 +17,11 @@ from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
 from .. import store
-from ..engines import TableFileError, read_table, roads
+from ..engines import TableFileError, read_table
 from ..engines import foundations as fr
 from ..engines.base import RuleError
+from ..engines.foundations import fortune, road_boards
+from ..engines.foundations import monument_cards as cards
 from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm
 from ..models import GameTable
 from ..web import error_words, problem_words, words
@@ -242,17 +244,17 @@ def lot_markers_spent(table: GameTable) -> dict[str, int]:
     return dict(eras[-1].get("lot_markers_spent", {})) if eras else {}
 
 
-def current_pick(city: fr.City, boards: roads.RoadBoards) -> roads.Turn | None:
+def current_pick(city: fr.City, boards: road_boards.RoadBoards) -> fortune.Turn | None:
     """The next pick of the road-board draft: the first edge, in resolution
     order (rulebook 000, "Gameplay Overview" 1), where someone still picks."""
-    for edge in roads.Edge:
-        turn = roads.next_turn(city, boards, edge)
+    for edge in road_boards.Edge:
+        turn = fortune.next_turn(city, boards, edge)
         if turn is not None:
             return turn
     return None
 
 
-def pending_pick(city: fr.City) -> roads.Turn | None:
+def pending_pick(city: fr.City) -> fortune.Turn | None:
     """The next road-board pick of this era, if the table has road boards."""
     boards = city.road_boards
     return current_pick(city, boards) if boards is not None else None
@@ -261,12 +263,12 @@ def pending_pick(city: fr.City) -> roads.Turn | None:
 def table_catalogue(table: GameTable) -> Any:
     """The monument cards as this table's group reads them: the catalogue with
     the values they changed (the latest change up to the current step)."""
-    from ..engines import monuments as mon  # only tables with monuments need it
-
     overrides: dict[str, Any] = {}
     for step in table.steps_so_far("mon-values"):
         overrides = step.details.get("overrides", {})
-    return mon.with_overrides(mon.CATALOGUE, overrides) if overrides else mon.CATALOGUE
+    if not overrides:
+        return cards.CATALOGUE
+    return cards.with_overrides(cards.CATALOGUE, overrides)
 
 
 def game_over(table: GameTable) -> bool:
@@ -733,7 +735,7 @@ def result_rows(result: fr.EraResult) -> list[dict[str, Any]]:
     row(
         "population",
         [
-            (s.population, s.road.lines(roads.Gain.POPULATION) if s.road else ())
+            (s.population, s.road.lines(fortune.Gain.POPULATION) if s.road else ())
             for s in result.players
         ],
     )
@@ -752,7 +754,7 @@ def result_rows(result: fr.EraResult) -> list[dict[str, Any]]:
         [
             (
                 s.coins,
-                s.silver.lines + (s.road.lines(roads.Gain.COINS) if s.road else ()),
+                s.silver.lines + (s.road.lines(fortune.Gain.COINS) if s.road else ()),
             )
             for s in result.players
         ],

@@ -18,8 +18,9 @@ from flask_babel import lazy_gettext as _l
 
 from .. import store
 from ..engines import foundations as fr
-from ..engines import monuments as mon
 from ..engines.base import RuleError, TableFileError
+from ..engines.foundations import monument_cards as cards
+from ..engines.foundations import monuments as mon
 from ..forms import ActionForm, BoardForm, CoinsForm, MonumentValuesForm
 from ..models import GameTable
 from ..web import error_words, problem_words, words
@@ -104,7 +105,7 @@ def build(table_id: str, slug: str) -> ResponseReturnValue:
     city = city_of(table)
     player = request.form.get("player", "")
     form = ActionForm(request.form)
-    if not form.validate() or slug not in mon.CATALOGUE:
+    if not form.validate() or slug not in cards.CATALOGUE:
         abort(400, _("This button's form was incomplete; reload the page."))
     lots_named = request.form.getlist("lots")
     try:
@@ -130,7 +131,7 @@ def build(table_id: str, slug: str) -> ResponseReturnValue:
         action="mon-build",
         details={
             "player": city.player(player).name,
-            "monument": mon.CATALOGUE[slug].name,
+            "monument": cards.CATALOGUE[slug].name,
             "lots": fr.format_lots(lots),
         },
     )
@@ -162,7 +163,7 @@ def card_page(
 ) -> ResponseReturnValue:
     """A card's page; ``values_form`` is a refused change of its values, shown
     open with what was typed and its errors."""
-    if slug not in mon.CATALOGUE:
+    if slug not in cards.CATALOGUE:
         abort(404, _("There is no monument called %(slug)s.", slug=slug))
     catalogue = table_catalogue(table)
     found = catalogue[slug]
@@ -185,7 +186,7 @@ def card_page(
         city=city,
         player=player,
         card=found,
-        text=mon.card_text(found),
+        text=cards.card_text(found),
         eligibility=mon.eligibility(city, player, slug, catalogue=catalogue),
         values_form=values_form
         or MonumentValuesForm(
@@ -223,7 +224,7 @@ ADJACENCY_FIELDS = {
 """The form's per-adjacency fields: the footer key each changes, and its label."""
 
 
-def _adjacency(footer: mon.Footer) -> dict[str, tuple[str, mon.PerAdjacent]]:
+def _adjacency(footer: cards.Footer) -> dict[str, tuple[str, cards.PerAdjacent]]:
     """The per-adjacency fields a card's footer has: field -> (footer key, value)."""
     found = {}
     for field, (key, _label) in ADJACENCY_FIELDS.items():
@@ -233,11 +234,11 @@ def _adjacency(footer: mon.Footer) -> dict[str, tuple[str, mon.PerAdjacent]]:
     return found
 
 
-def _adjacency_labels(footer: mon.Footer) -> dict[str, str]:
+def _adjacency_labels(footer: cards.Footer) -> dict[str, str]:
     """Each per-adjacency field of the card, labelled with what it counts."""
     return {
         field: str(ADJACENCY_FIELDS[field][1])
-        % {"unit": words(mon.unit_words(per.per))}
+        % {"unit": words(cards.unit_words(per.per))}
         for field, (_key, per) in _adjacency(footer).items()
     }
 
@@ -249,7 +250,7 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
     table = fr_table_or_404(table_id)
     player = request.form.get("player", "")
     form = MonumentValuesForm(request.form)
-    if slug not in mon.CATALOGUE:
+    if slug not in cards.CATALOGUE:
         abort(404, _("There is no monument called %(slug)s.", slug=slug))
     back = url_for("monuments.card", table_id=table.id, slug=slug, player=player)
     if not form.validate():
@@ -261,7 +262,7 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
     if request.form.get("reset"):
         overrides.pop(slug, None)
     else:
-        card = mon.CATALOGUE[slug]
+        card = cards.CATALOGUE[slug]
         footer: dict[str, Any] = {
             "citizens": form.citizens.data,
             "silver": form.silver.data,
@@ -276,7 +277,7 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
             change.update(lots=form.lots.data, footprint=None)
         overrides[slug] = change
     try:
-        mon.with_overrides(mon.CATALOGUE, overrides)
+        cards.with_overrides(cards.CATALOGUE, overrides)
     except TableFileError as exc:
         for problem in exc.problems:
             flash(problem_words(problem))
@@ -287,7 +288,7 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
             store.current_document(table),
             expected_version=form.version.data,
             action="mon-values",
-            details={"monument": mon.CATALOGUE[slug].name, "overrides": overrides},
+            details={"monument": cards.CATALOGUE[slug].name, "overrides": overrides},
         )
     except store.StaleEditError as exc:
         flash(conflict_message(exc))

@@ -17,8 +17,9 @@ from sqlalchemy import select
 from wtforms.fields.choices import SelectChoice
 
 from .. import store
-from ..engines import TableFileError, read_table, roads
+from ..engines import TableFileError, read_table
 from ..engines.base import Node, RuleError
+from ..engines.foundations import fortune, road_boards
 from ..forms import ActionForm, FaceForm, RoadSetupForm
 from ..models import RoadFace, db
 from ..web import error_words, words
@@ -33,6 +34,9 @@ STEP_WORDS.update(
         "rof-pick": _l("%(player)s picked on the %(edge)s road board"),
     }
 )
+
+EDGE_ORDER = tuple(road_boards.Edge)
+"""The edges in the order the road boards resolve."""
 
 EDGE_NAMES = {
     "north": _l("North"),
@@ -63,8 +67,8 @@ def face_choices() -> list[SelectChoice]:
 def face_json(key: str) -> dict[str, Any]:
     """The table file's road board for a face choice."""
     kind, _sep, name = key.partition(":")
-    if kind == "preset" and name in roads.PRESETS:
-        return roads.board_to_json(roads.PRESETS[name])
+    if kind == "preset" and name in road_boards.PRESETS:
+        return road_boards.board_to_json(road_boards.PRESETS[name])
     if kind == "saved" and name.isdigit():
         face = db.session.get(RoadFace, int(name))
         if face is not None:
@@ -175,7 +179,7 @@ def face(table_id: str) -> ResponseReturnValue:
         players = read_table(store.current_document(table)).players
         try:
             # A face is checked as the engine reads a road board of a table file.
-            roads.read(
+            road_boards.read(
                 Node({edge: board for edge in EDGE_NAMES}, "road_boards"), players
             )
         except TableFileError as exc:
@@ -227,12 +231,14 @@ def draft(table_id: str) -> ResponseReturnValue:
                     abort(400, _("That choice is not open; reload the page."))
                 option = turn.options[int(raw)]
             try:
-                new_boards = roads.choose(city, boards, turn.edge, turn.choice(option))
+                new_boards = fortune.choose(
+                    city, boards, turn.edge, turn.choice(option)
+                )
             except RuleError as exc:
                 problems.append(error_words(exc))
             else:
                 new = dict(document)
-                new["road_boards"] = roads.to_json(new_boards)
+                new["road_boards"] = road_boards.to_json(new_boards)
                 problems = save_change(
                     table,
                     new,
@@ -245,7 +251,7 @@ def draft(table_id: str) -> ResponseReturnValue:
                 )
                 if not problems:
                     return redirect(url_for("roads.draft", table_id=table.id))
-    result = roads.resolve(city, boards)
+    result = fortune.resolve(city, boards)
     return render_template(
         "games/foundations-of-rome/roads_draft.html",
         table=table,
@@ -255,15 +261,15 @@ def draft(table_id: str) -> ResponseReturnValue:
         turn=turn,
         pending_edges=[
             e.value
-            for e in roads.Edge
+            for e in road_boards.Edge
             if turn is not None
-            and list(roads.Edge).index(e) >= list(roads.Edge).index(turn.edge)
-            and not isinstance(boards.board(e), roads.MajorityBoard)
+            and EDGE_ORDER.index(e) >= EDGE_ORDER.index(turn.edge)
+            and not isinstance(boards.board(e), road_boards.MajorityBoard)
         ],
         problems=problems,
         edges=EDGE_NAMES,
         form=ActionForm(formdata=None, data={"version": table.version}),
         names={p.id: p.name for p in city.players},
-        Gain=roads.Gain,
-        majority=roads.MajorityBoard,
+        Gain=fortune.Gain,
+        majority=road_boards.MajorityBoard,
     ), (400 if problems else 200)

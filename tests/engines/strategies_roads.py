@@ -6,7 +6,11 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from companion.engines.foundations import City
-from companion.engines.roads import (
+from companion.engines.foundations.fortune import (
+    choose,
+    next_turn,
+)
+from companion.engines.foundations.road_boards import (
     CoinsFromEach,
     Edge,
     FirstPlayer,
@@ -20,8 +24,6 @@ from companion.engines.roads import (
     Slot,
     SwapLots,
     VictoryPoints,
-    choose,
-    next_turn,
 )
 
 from .strategies import for_cities

@@ -54,8 +54,19 @@ from companion.engines.foundations import (
     tray_piece,
     winners,
 )
-from companion.engines.monuments import CATALOGUE, with_overrides
-from companion.engines.roads import Choice, Edge, RoadBoards, Take, resolve
+from companion.engines.foundations.fortune import (
+    resolve,
+)
+from companion.engines.foundations.monument_cards import (
+    CATALOGUE,
+    with_overrides,
+)
+from companion.engines.foundations.road_boards import (
+    Choice,
+    Edge,
+    RoadBoards,
+    Take,
+)
 
 from ..conftest import SHARED, require_shared
 from .strategies import (

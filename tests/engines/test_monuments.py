@@ -36,24 +36,28 @@ from companion.engines.foundations import (
     score,
     to_json,
 )
-from companion.engines.monuments import (
+from companion.engines.foundations.monument_cards import (
     CARDS,
     CATALOGUE,
     GENERAL_READINGS,
-    MONUMENT_MARKERS_PER_PLAYER,
     SLUGS,
     BankCoins,
     Compare,
     Footprint,
-    IllegalMonumentError,
     Measure,
     Owns,
     Rank,
     UnknownMonumentError,
-    UnknownPlayerError,
-    build_monument,
     card_json,
     card_text,
+    monument_values,
+    with_overrides,
+)
+from companion.engines.foundations.monuments import (
+    MONUMENT_MARKERS_PER_PLAYER,
+    IllegalMonumentError,
+    UnknownPlayerError,
+    build_monument,
     check,
     eligibilities,
     eligibility,
@@ -61,13 +65,11 @@ from companion.engines.monuments import (
     measure,
     monument_score,
     monument_slug,
-    monument_values,
     monuments_json,
     on_board,
     placement,
     pool,
     profiles,
-    with_overrides,
 )
 
 from .strategies import for_cities, for_connected_lots, for_free_lots
@@ -1613,7 +1615,7 @@ def test_golden_example(example: dict[str, Any]) -> None:
 def extracted() -> frozenset[str]:
     """The templates ``pybabel extract`` finds in the engines (babel.cfg)."""
     found: set[str] = set()
-    for path in ENGINES.glob("*.py"):
+    for path in ENGINES.rglob("*.py"):
         for _, message, _, _ in extract_from_file(
             "python", str(path), keywords={"msg": None, "nmsg": (1, 2)}
         ):

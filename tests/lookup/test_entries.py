@@ -120,12 +120,15 @@ def test_every_alternate_monument_has_an_entry(slug: str) -> None:
 
 def _engine_citations() -> list[tuple[str, Citation]]:
     found: list[tuple[str, Citation]] = []
-    for info in pkgutil.iter_modules(companion.engines.__path__):
-        module = importlib.import_module(f"companion.engines.{info.name}")
+    for info in pkgutil.walk_packages(
+        companion.engines.__path__, prefix="companion.engines."
+    ):
+        module = importlib.import_module(info.name)
+        short = info.name.removeprefix("companion.engines.")
         for name, value in vars(module).items():
             if isinstance(value, Citation):
                 for place in (value, *value.also):
-                    found.append((f"{info.name}.{name}", place))
+                    found.append((f"{short}.{name}", place))
     return found
 
 

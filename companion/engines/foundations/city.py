@@ -1,0 +1,696 @@
+"""Foundations of Rome: buildings, the player trays and the city, and building.
+
+Rulebook 001 (Foundations of Rome, ``../shared/rulebooks``): building types and
+their printed values, the tray catalogue (``../shared/game-data.md`` 1.2),
+:class:`City` (the sheet every Foundations rule reads), and the "Construct a
+Building" action with building over (:func:`build`, :func:`remove`).
+
+Pure: the standard library only; functions take values and return new ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from types import MappingProxyType
+from typing import Final, TypeAlias
+
+from ..base import (
+    Citation,
+    FrozenMap,
+    Message,
+    MessageArg,
+    Player,
+    PlayerId,
+    Points,
+    RuleError,
+    V,
+    display_names,
+    msg,
+    nmsg,
+)
+from .lots import (
+    Board,
+    Lot,
+    Shape,
+    format_lots,
+    groups,
+    lots_words,
+)
+from .road_boards import (
+    RoadBoards,
+)
+
+CONSTRUCT: Final = Citation("001", "Action 3: Construct a Building")
+BUILDING_OVER: Final = Citation("001", "Special Rules & Edge Cases - Building Over")
+SUPPLY: Final = Citation("001", "Special Rules & Edge Cases - Limited Building Supply")
+LOT_MARKERS: Final = Citation("001", "Special Rules & Edge Cases - Lot Markers")
+
+
+class IllegalBuildError(RuleError):
+    """A building that may not be constructed where and how it was asked for
+    (rulebook 001, "Action 3: Construct a Building")."""
+
+
+class LotNotOwnedError(IllegalBuildError):
+    """A lot of the new building is neither the builder's (lot marker) nor
+    covered by one of the builder's own buildings."""
+
+
+class BuildingOverError(IllegalBuildError):
+    """The new building would replace a building of the same size or larger
+    (rulebook 001, "Special Rules & Edge Cases - Building Over")."""
+
+
+class NotInTrayError(IllegalBuildError):
+    """The builder has no such building left in their tray (rulebook 001,
+    "Special Rules & Edge Cases - Limited Building Supply")."""
+
+
+class LotMarkerError(IllegalBuildError):
+    """Building (or removing with ``keep_lots``) would need more than the
+    owner's 8 lot markers (rulebook 001, "Special Rules & Edge Cases - Lot
+    Markers")."""
+
+
+class NoSuchBuildingError(RuleError):
+    """A building index that is not in the city."""
+
+
+# --------------------------------------------------------------------------
+# Buildings and the city
+# --------------------------------------------------------------------------
+
+
+class BuildingType(Enum):
+    """The three building types of a player tray (rulebook 001, "Building Types"),
+    and monuments."""
+
+    RESIDENTIAL = "residential"
+    """Beige: citizens, scored on the population track."""
+    COMMERCIAL = "commercial"
+    """Olive: silver (coins, or VP in the final era) and flat VP."""
+    CIVIC = "civic"
+    """Grey: VP for adjacent buildings."""
+    MONUMENT = "monument"
+    """A monument of the shared pool, not of a tray (rulebook 001, "Monuments
+    Expansion"): its card gives its type(s) and values (``monuments.py``)."""
+
+    @property
+    def building_words(self) -> Message:
+        """``residential building`` and so on: a building of this type without a
+        name of its own."""
+        return _BUILDING_WORDS[self]
+
+
+_BUILDING_WORDS: Final[Mapping[BuildingType, Message]] = MappingProxyType(
+    {
+        BuildingType.RESIDENTIAL: msg("residential building"),
+        BuildingType.COMMERCIAL: msg("commercial building"),
+        BuildingType.CIVIC: msg("civic building"),
+        BuildingType.MONUMENT: msg("monument"),
+    }
+)
+
+
+class CivicKind(Enum):
+    """What a civic building scores for (rulebook 001, "Building Types - Civic
+    Buildings"; spec ``civic.per``). Adjacent buildings of every owner count."""
+
+    CITIZEN = "citizen"
+    """VP for each citizen on adjacent residential buildings
+    (rulebook 001, "Civic Buildings": points for citizens)."""
+    TWO_CITIZENS = "two-citizens"
+    """VP for every 2 citizens on adjacent residential buildings, summed over
+    them and rounded down (rulebook 001, "Civic Buildings": every 2 citizens)."""
+    SILVER = "silver"
+    """VP for each silver on adjacent commercial buildings
+    (rulebook 001, "Civic Buildings": points for silver)."""
+    CIVIC = "civic"
+    """VP for each adjacent civic building
+    (rulebook 001, "Civic Buildings": every adjacent civic building)."""
+    BUILDING = "building"
+    """VP for each adjacent building of any type
+    (rulebook 001, "Civic Buildings": regardless of type)."""
+
+
+@dataclass(frozen=True)
+class Residential:
+    """The values of a residential building."""
+
+    citizens: int
+
+
+@dataclass(frozen=True)
+class Commercial:
+    """The values of a commercial building."""
+
+    silver: int
+    vp: Points
+
+
+@dataclass(frozen=True)
+class Civic:
+    """The values of a civic building: ``vp`` per ``per``."""
+
+    per: CivicKind
+    vp: Points
+
+
+@dataclass(frozen=True)
+class Monument:
+    """The values of a monument: its card, by slug (spec ``monument``); what it
+    scores is the card's (``monuments.CATALOGUE``, rulebook 000, "Alternate
+    Monuments")."""
+
+    slug: str
+
+
+Values: TypeAlias = Residential | Commercial | Civic | Monument
+
+_TYPE_OF_VALUES: Final[Mapping[type, BuildingType]] = MappingProxyType(
+    {
+        Residential: BuildingType.RESIDENTIAL,
+        Commercial: BuildingType.COMMERCIAL,
+        Civic: BuildingType.CIVIC,
+        Monument: BuildingType.MONUMENT,
+    }
+)
+
+TRAY_MAX_LOTS: Final = 4
+"""A tray building covers 1 to 4 lots (spec: "Foundations of Rome")."""
+
+MONUMENT_MAX_LOTS: Final = 6
+"""A monument covers 1 to 6 lots (spec: "Foundations of Rome", Monuments)."""
+
+
+@dataclass(frozen=True)
+class Building:
+    """A building on the City board: its owner, the lots it covers, its values."""
+
+    owner: PlayerId
+    lots: tuple[Lot, ...]
+    values: Values
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lots", tuple(self.lots))
+
+    @property
+    def type(self) -> BuildingType:
+        return _TYPE_OF_VALUES[type(self.values)]
+
+    @property
+    def size(self) -> int:
+        """The number of lots it covers (what "bigger" means for building over)."""
+        return len(self.lots)
+
+    @property
+    def max_lots(self) -> int:
+        """The most lots a building of its kind covers."""
+        return MONUMENT_MAX_LOTS if isinstance(self.values, Monument) else TRAY_MAX_LOTS
+
+    @property
+    def citizens(self) -> int:
+        """The citizens of a residential tray building (a monument's come from
+        its card: ``monuments.profiles``)."""
+        return self.values.citizens if isinstance(self.values, Residential) else 0
+
+    @property
+    def silver(self) -> int:
+        """The silver of a commercial tray building (a monument's come from its
+        card: ``monuments.profiles``)."""
+        return self.values.silver if isinstance(self.values, Commercial) else 0
+
+    @property
+    def what(self) -> str | Message:
+        """Its own name (data), or its type in words (``civic building``)."""
+        return self.name or self.type.building_words
+
+    def label(self) -> Message:
+        """``Fountain at B2``, or ``civic building at C2, D2`` without a name."""
+        return msg(
+            "{building} at {lots}", building=self.what, lots=lots_words(self.lots)
+        )
+
+
+def _frozen(mapping: Mapping[PlayerId, V]) -> FrozenMap[PlayerId, V]:
+    # Entries of 0 or no lots say nothing: dropping them makes equal cities equal.
+    return FrozenMap({key: value for key, value in mapping.items() if value})
+
+
+@dataclass(frozen=True)
+class City:
+    """One Foundations of Rome table as it is now: the sheet the engine scores.
+
+    ``score_before``, ``lot_markers``, ``population_tokens`` and ``coins`` map
+    player ids to values; a player left out has 0 (or no lot markers), except
+    that ``coins`` with no entry at all means the coins were not recorded. The
+    order of ``buildings`` and of each player's lot markers is the file's, so
+    that every problem can name its JSON path. ``road_boards`` are the Roads of
+    Fortune boards and this era's picks on them (``None``: not in play).
+    """
+
+    players: tuple[Player, ...]
+    era: int
+    buildings: tuple[Building, ...] = ()
+    score_before: Mapping[PlayerId, Points] = field(default_factory=dict)
+    lot_markers: Mapping[PlayerId, tuple[Lot, ...]] = field(default_factory=dict)
+    population_tokens: Mapping[PlayerId, int] = field(default_factory=dict)
+    coins: Mapping[PlayerId, int] = field(default_factory=dict)
+    road_boards: RoadBoards | None = None
+
+    def __post_init__(self) -> None:
+        # Read-only copies: a City never changes after the fact.
+        for name in ("score_before", "lot_markers", "population_tokens"):
+            object.__setattr__(self, name, _frozen(getattr(self, name)))
+        # Coins keep their zeros: "0 coins" is known, no entry at all is not
+        # (the monuments that compare or cost money tell the two apart).
+        object.__setattr__(self, "coins", FrozenMap(dict(self.coins)))
+
+    @property
+    def board(self) -> Board:
+        return Board(len(self.players))
+
+    @property
+    def final(self) -> bool:
+        """Whether this is the Era 3 scoring, the last of the game."""
+        return self.era == 3
+
+    def player(self, pid: PlayerId) -> Player:
+        for player in self.players:
+            if player.id == pid:
+                return player
+        raise KeyError(pid)
+
+    def markers(self, pid: PlayerId) -> tuple[Lot, ...]:
+        """The lots where ``pid`` has a lot marker."""
+        return self.lot_markers.get(pid, ())
+
+    def built(self) -> dict[Lot, int]:
+        """Each built lot and the index of the building on it."""
+        return {lot: i for i, b in enumerate(self.buildings) for lot in b.lots}
+
+    def adjacent(self, index: int) -> tuple[int, ...]:
+        """The indexes of the buildings adjacent to ``buildings[index]``: a lot of
+        one shares an edge with a lot of the other; each counted once, any owner
+        (rulebook 001, "Building Types - Civic Buildings")."""
+        built = self.built()
+        building = self.buildings[index]
+        found: dict[int, None] = {}
+        for lot in building.lots:
+            for near in lot.neighbours():
+                other = built.get(near)
+                if other is not None and other != index:
+                    found[other] = None
+        return tuple(sorted(found))
+
+
+# --------------------------------------------------------------------------
+# Tray catalogue (game-data.md 1.2)
+# --------------------------------------------------------------------------
+
+TRAY_SIZE_PER_TYPE: Final = 8
+"""Buildings of each type in one player tray (rulebook 001, "Components")."""
+
+LOT_MARKERS_PER_PLAYER: Final = 8
+"""Lot markers of one player (rulebook 001, "Special Rules - Lot Markers")."""
+
+
+@dataclass(frozen=True)
+class TrayPiece:
+    """A kind of building in a player tray and how many of it a tray holds.
+
+    ``shape`` ``None`` and ``values`` ``None`` mean: any 1 to 4 connected lots,
+    values chosen when built (the civic buildings, whose printed shapes and
+    values no reachable source gives: game-data.md 1.2, every civic row [U]).
+    """
+
+    name: str
+    type: BuildingType
+    shape: Shape | None
+    values: Residential | Commercial | None
+    count: int
+
+    def fits(self, building: Building) -> bool:
+        """Whether ``building`` is one of these pieces (type and shape)."""
+        if building.type is not self.type:
+            return False
+        if self.shape is None:
+            return 1 <= building.size <= 4 and len(groups(building.lots)) == 1
+        try:
+            return Shape.of(building.lots) is self.shape
+        except ValueError:
+            return False
+
+    def make(
+        self, owner: PlayerId, lots: Sequence[Lot], civic: Civic | None = None
+    ) -> Building:
+        """A building of this piece on ``lots``; a civic piece needs ``civic``.
+
+        :raises ValueError: ``lots`` not of this piece's shape; a civic piece
+            without ``civic`` values.
+        """
+        values: Values | None = self.values if self.values is not None else civic
+        if values is None:
+            raise ValueError(f"a {self.name} needs its civic values")
+        building = Building(owner, tuple(lots), values, self.name)
+        if not self.fits(building):
+            shape = self.shape.value if self.shape else "1 to 4 connected lots"
+            raise ValueError(f"a {self.name} covers {shape}, not {format_lots(lots)}")
+        return building
+
+
+def _pieces(
+    name: str,
+    btype: BuildingType,
+    values: Residential | Commercial,
+    shapes: tuple[Shape, ...],
+) -> tuple[TrayPiece, ...]:
+    # Two of each size; size 3 and 4 come as one piece of each of two shapes.
+    count = 2 // len(shapes)
+    return tuple(TrayPiece(name, btype, s, values, count) for s in shapes)
+
+
+_R, _C = BuildingType.RESIDENTIAL, BuildingType.COMMERCIAL
+TRAY: Final[tuple[TrayPiece, ...]] = (
+    *_pieces("Domus", _R, Residential(1), (Shape.MONO,)),
+    *_pieces("Domus Maximus", _R, Residential(2), (Shape.DOMINO,)),
+    *_pieces("Insula", _R, Residential(4), (Shape.L3, Shape.I3)),
+    *_pieces("Grand Insula", _R, Residential(6), (Shape.O4, Shape.I4)),
+    *_pieces("Bakery", _C, Commercial(1, 0), (Shape.MONO,)),
+    *_pieces("Pottery Studio", _C, Commercial(1, 2), (Shape.DOMINO,)),
+    *_pieces("Artisan Forum", _C, Commercial(2, 3), (Shape.L3, Shape.I3)),
+    *_pieces("Foundry", _C, Commercial(3, 5), (Shape.O4, Shape.I4)),
+    TrayPiece("Civic building", BuildingType.CIVIC, None, None, TRAY_SIZE_PER_TYPE),
+)
+"""One player's tray: game-data.md 1.2 (residential and commercial values [C]
+from two independent implementations; civic pieces free, see TrayPiece)."""
+
+
+def tray_piece(name: str, shape: Shape | None = None) -> TrayPiece:
+    """The :data:`TRAY` piece called ``name`` (of ``shape`` when two share it).
+
+    :raises KeyError: no such piece.
+    """
+    for piece in TRAY:
+        if piece.name == name and (shape is None or piece.shape is shape):
+            return piece
+    raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class TrayStock:
+    """How many of a tray piece a player still has off the board."""
+
+    piece: TrayPiece
+    left: int
+
+
+def _use_pieces(buildings: Sequence[Building]) -> list[int]:
+    """How many of each :data:`TRAY` piece ``buildings`` (one owner's) take.
+
+    A building takes a piece of its type and shape; one whose shape no piece
+    has (a file may record any connected lots) takes one of its type and size,
+    else any of its type; a building beyond the supply takes none.
+    """
+    used = [0] * len(TRAY)
+    placed = [False] * len(buildings)
+
+    def size_of(piece: TrayPiece, building: Building) -> bool:
+        return piece.shape is None or piece.shape.size == building.size
+
+    tests = (
+        TrayPiece.fits,
+        lambda piece, building: (
+            piece.type is building.type and size_of(piece, building)
+        ),
+        lambda piece, building: piece.type is building.type,
+    )
+    for test in tests:
+        for i, building in enumerate(buildings):
+            if placed[i]:
+                continue
+            for k, piece in enumerate(TRAY):
+                if used[k] < piece.count and test(piece, building):
+                    used[k] += 1
+                    placed[i] = True
+                    break
+    return used
+
+
+def _stock(buildings: Iterable[Building], pid: PlayerId) -> tuple[TrayStock, ...]:
+    used = _use_pieces([b for b in buildings if b.owner == pid])
+    return tuple(
+        TrayStock(piece, piece.count - n) for piece, n in zip(TRAY, used, strict=True)
+    )
+
+
+def remaining_tray(city: City, pid: PlayerId) -> tuple[TrayStock, ...]:
+    """The pieces of ``pid``'s tray that are not on the board, with counts
+    (rulebook 001, "Special Rules & Edge Cases - Limited Building Supply")."""
+    return _stock(city.buildings, pid)
+
+
+# --------------------------------------------------------------------------
+# Rule checks
+# --------------------------------------------------------------------------
+
+
+def player_name(city: City, pid: PlayerId) -> MessageArg:
+    """``pid``'s name as players see it (with the id when two share a name; the
+    id itself for one who is not at the table)."""
+    return display_names(city.players).get(pid, pid)
+
+
+def _whose(city: City, index: int) -> Message:
+    building = city.buildings[index]
+    return msg(
+        "buildings[{index}], {player}'s {building}",
+        index=index,
+        player=player_name(city, building.owner),
+        building=building.what,
+    )
+
+
+def _chained(parts: Sequence[Sequence[Lot]]) -> Message:
+    """``A1, A2 and C1 and E1``: groups of lots, each joined to the next."""
+    first = lots_words(parts[0])
+    if len(parts) == 1:
+        return first
+    return msg("{first} and {last}", first=first, last=_chained(parts[1:]))
+
+
+def _not_connected(parts: Sequence[Sequence[Lot]]) -> Message:
+    # "shares" for one lot apart from the first group, "share" for more.
+    apart = sum(len(part) for part in parts[1:])
+    return nmsg(
+        "the lots of a building must be orthogonally connected, but {lots} shares "
+        "no edge with {group}",
+        "the lots of a building must be orthogonally connected, but {lots} share "
+        "no edge with {group}",
+        n=apart,
+        lots=_chained(parts[1:]),
+        group=lots_words(parts[0]),
+    )
+
+
+# --------------------------------------------------------------------------
+# Building (rulebook 001, "Action 3: Construct a Building")
+# --------------------------------------------------------------------------
+
+
+def _check_lots(city: City, lots: Sequence[Lot]) -> None:
+    board = city.board
+    if not 1 <= len(lots) <= 4:
+        raise IllegalBuildError(
+            msg("a building covers 1 to 4 lots, not {count}", count=len(lots))
+        )
+    for lot in lots:
+        if lots.count(lot) > 1:
+            raise IllegalBuildError(msg('"{lot}" is listed twice', lot=str(lot)))
+        if lot not in board:
+            raise IllegalBuildError(board.off_board_message(lot))
+    parts = groups(lots)
+    if len(parts) > 1:
+        raise IllegalBuildError(_not_connected(parts))
+
+
+def _marker_holder(city: City, lot: Lot) -> PlayerId | None:
+    return next((pid for pid, lots in city.lot_markers.items() if lot in lots), None)
+
+
+def build(city: City, building: Building) -> City:
+    """The city after ``building.owner`` constructs ``building``.
+
+    Every lot must be the owner's: a lot with their lot marker, or a lot under
+    one of their own buildings, each of which must be strictly smaller than the
+    new one ("Building Over"). Replaced buildings go back to the tray; their
+    lots that the new building does not cover get the owner's lot marker back;
+    the markers under the new building return to the owner. The building must
+    be in the owner's tray ("Limited Building Supply"). ``city`` is unchanged.
+
+    :raises LotNotOwnedError: a lot that is not the owner's.
+    :raises BuildingOverError: a replaced building of the same size or larger.
+    :raises NotInTrayError: no such piece left in the owner's tray.
+    :raises LotMarkerError: more than 8 lot markers would be needed.
+    :raises IllegalBuildError: no such player; lots off the board, repeated,
+        not 1 to 4, or not connected.
+    """
+    owner = building.owner
+    if owner not in {p.id for p in city.players}:
+        raise IllegalBuildError(
+            msg("{player} is not a player at this table", player=repr(owner))
+        )
+    lots = building.lots
+    _check_lots(city, lots)
+    built = city.built()
+    own = set(city.markers(owner))
+    replaced: dict[int, None] = {}
+    for lot in lots:
+        index = built.get(lot)
+        if index is not None:
+            if city.buildings[index].owner != owner:
+                raise LotNotOwnedError(
+                    msg(
+                        '"{lot}" is covered by {building}: a player builds over '
+                        "their own buildings only ({source})",
+                        lot=str(lot),
+                        building=_whose(city, index),
+                        source=CONSTRUCT.as_message(),
+                    )
+                )
+            replaced[index] = None
+        elif lot not in own:
+            holder = _marker_holder(city, lot)
+            if holder:
+                text = msg(
+                    '{player} does not own "{lot}" (it is {holder}\'s lot): a player '
+                    "builds only on lots they own ({source})",
+                    player=player_name(city, owner),
+                    lot=str(lot),
+                    holder=player_name(city, holder),
+                    source=CONSTRUCT.as_message(),
+                )
+            else:
+                text = msg(
+                    '{player} does not own "{lot}" (it has no lot marker): a player '
+                    "builds only on lots they own ({source})",
+                    player=player_name(city, owner),
+                    lot=str(lot),
+                    source=CONSTRUCT.as_message(),
+                )
+            raise LotNotOwnedError(text)
+    for index in replaced:
+        old = city.buildings[index]
+        if old.size >= building.size:
+            raise BuildingOverError(
+                nmsg(
+                    "cannot build over the {building}: it covers {n} lot and the "
+                    "new building {size}; a building replaces only strictly smaller "
+                    "ones ({source})",
+                    "cannot build over the {building}: it covers {n} lots and the "
+                    "new building {size}; a building replaces only strictly smaller "
+                    "ones ({source})",
+                    n=old.size,
+                    building=old.label(),
+                    size=building.size,
+                    source=BUILDING_OVER.as_message(),
+                )
+            )
+    kept = tuple(b for i, b in enumerate(city.buildings) if i not in replaced)
+    _check_tray(kept, building, player_name(city, owner))
+    markers = [lot for lot in city.markers(owner) if lot not in lots]
+    for index in replaced:
+        markers.extend(lot for lot in city.buildings[index].lots if lot not in lots)
+    if len(markers) > LOT_MARKERS_PER_PLAYER:
+        raise LotMarkerError(
+            nmsg(
+                "{player} would need {n} lot marker to keep the lots left "
+                "uncovered, but has only {limit} ({source})",
+                "{player} would need {n} lot markers to keep the lots left "
+                "uncovered, but has only {limit} ({source})",
+                n=len(markers),
+                player=player_name(city, owner),
+                limit=LOT_MARKERS_PER_PLAYER,
+                source=LOT_MARKERS.as_message(),
+            )
+        )
+    lot_markers = dict(city.lot_markers)
+    lot_markers[owner] = tuple(markers)
+    return replace(city, buildings=(*kept, building), lot_markers=lot_markers)
+
+
+def _check_tray(
+    buildings: Sequence[Building], building: Building, who: MessageArg
+) -> None:
+    pieces = [p for p in TRAY if p.fits(building)]
+    if not pieces:
+        raise NotInTrayError(
+            msg(
+                "no {building} in a tray has this shape ({shape})",
+                building=building.type.building_words,
+                shape=Shape.of(building.lots).words,
+            )
+        )
+    left = {s.piece: s.left for s in _stock(buildings, building.owner)}
+    if not any(left[piece] > 0 for piece in pieces):
+        piece = pieces[0]
+        if piece.shape:
+            raise NotInTrayError(
+                msg(
+                    "{player} has no {piece} ({shape}) left in their tray ({source})",
+                    player=who,
+                    piece=piece.name,
+                    shape=piece.shape.words,
+                    source=SUPPLY.as_message(),
+                )
+            )
+        raise NotInTrayError(
+            msg(
+                "{player} has no {piece} left in their tray ({source})",
+                player=who,
+                piece=piece.name,
+                source=SUPPLY.as_message(),
+            )
+        )
+
+
+def remove(city: City, index: int, *, keep_lots: bool = False) -> City:
+    """The city without ``buildings[index]``, which goes back to its owner's tray.
+
+    :param keep_lots: put the owner's lot markers on the lots it covered
+        (its owner still owns them); otherwise they become unowned, as when
+        correcting a mistaken entry.
+    :raises NoSuchBuildingError: no building at ``index``.
+    :raises LotMarkerError: ``keep_lots`` would need more than 8 lot markers.
+    """
+    if not 0 <= index < len(city.buildings):
+        raise NoSuchBuildingError(
+            nmsg(
+                "there is no buildings[{index}]: the city has {n} building",
+                "there is no buildings[{index}]: the city has {n} buildings",
+                n=len(city.buildings),
+                index=index,
+            )
+        )
+    old = city.buildings[index]
+    buildings = city.buildings[:index] + city.buildings[index + 1 :]
+    if not keep_lots:
+        return replace(city, buildings=buildings)
+    markers = (*city.markers(old.owner), *old.lots)
+    if len(markers) > LOT_MARKERS_PER_PLAYER:
+        raise LotMarkerError(
+            nmsg(
+                "{player} would need {n} lot marker, but has only {limit} ({source})",
+                "{player} would need {n} lot markers, but has only {limit} ({source})",
+                n=len(markers),
+                player=player_name(city, old.owner),
+                limit=LOT_MARKERS_PER_PLAYER,
+                source=LOT_MARKERS.as_message(),
+            )
+        )
+    lot_markers = dict(city.lot_markers)
+    lot_markers[old.owner] = markers
+    return replace(city, buildings=buildings, lot_markers=lot_markers)

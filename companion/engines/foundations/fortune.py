@@ -1,0 +1,1019 @@
+"""Roads of Fortune: influence, tie-breaks, resolution and the walk through picks.
+
+Rulebook 000 (Roads of Fortune, ``../shared/rulebooks``), "Determining
+Influence" and "Gameplay Overview": :func:`influence` ranks the players on an
+edge, :func:`resolve` pays out every board in order, and :func:`next_turn` and
+:func:`choose` walk a table through its picks. The boards themselves are
+:mod:`.road_boards`.
+
+Pure: the standard library only; functions take values and return new ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Final
+
+from ..base import (
+    Citation,
+    Line,
+    Message,
+    PlayerId,
+    Points,
+    Problem,
+    TableFileError,
+    and_list,
+    child_path,
+    msg,
+    nmsg,
+    not_a_player,
+)
+from .city import (
+    LOT_MARKERS_PER_PLAYER,
+    Building,
+    City,
+    player_name,
+)
+from .lots import (
+    Lot,
+)
+from .road_boards import (
+    MILESTONES_PER_PLAYER,
+    Choice,
+    CoinsFromEach,
+    Edge,
+    FirstPlayer,
+    MajorityBoard,
+    Marker,
+    MilestoneBoard,
+    PopulationToken,
+    Reward,
+    RoadBoards,
+    SwapLots,
+    Take,
+    VictoryPoints,
+)
+
+# --------------------------------------------------------------------------
+# Citations (rulebook 000 names no pages)
+# --------------------------------------------------------------------------
+
+OVERVIEW: Final = Citation("000", "Gameplay Overview")
+INFLUENCE: Final = Citation("000", "Determining Influence")
+EXAMPLE_EAST: Final = Citation("000", "Gameplay Example - East Road Board")
+EXAMPLE_SOUTH: Final = Citation("000", "Gameplay Example - South Road Board")
+EXAMPLE_WEST: Final = Citation("000", "Gameplay Example - West Road Board")
+POPULATION_TOKENS: Final = Citation("000", "Population Tokens")
+ALTERNATE_REWARDS: Final = Citation("000", "Alternate Rewards")
+
+ROAD_BOARDS_PATH: Final = "road_boards"
+"""Where the road boards sit in a table file; every error path starts here."""
+
+# --------------------------------------------------------------------------
+# Errors
+# --------------------------------------------------------------------------
+
+
+class RoadChoiceError(TableFileError):
+    """A recorded pick on a road board that the rules do not allow; each
+    problem names the JSON path of the pick (``road_boards.choices.south[2]``)."""
+
+
+class UnrankedPlayerError(RoadChoiceError):
+    """A player with no influence on an edge picks on its board (rulebook 000,
+    "Gameplay Overview" 3: players pick in order of influence)."""
+
+
+class RankOrderError(RoadChoiceError):
+    """Picks listed out of rank order, or a player picking twice on one board
+    (rulebook 000, "Gameplay Overview" 3)."""
+
+
+class SlotError(RoadChoiceError):
+    """A pick on a space that is taken or does not exist, an "or" reward on a
+    space without one, or a pass that names a space (rulebook 000, "Gameplay
+    Overview" 3 and "Alternate Rewards")."""
+
+
+class MarkerError(RoadChoiceError):
+    """A milestone placed with none left, a lot marker placed while a milestone
+    is left or with no lot marker in supply (rulebook 000, "Gameplay
+    Overview" 3.A)."""
+
+
+class MajorityChoiceError(RoadChoiceError):
+    """Picks recorded for a board without milestone spaces (rulebook 000,
+    "Gameplay Overview" 4: nobody places a marker there)."""
+
+
+# --------------------------------------------------------------------------
+# Influence (rulebook 000, "Determining Influence")
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's influence on one edge and the lots that break its ties."""
+
+    player: PlayerId
+    influence: int
+    """The lots of every building of theirs with a lot on the edge."""
+    letter_lot: Lot
+    """Their lot on the edge with the earliest column letter (then row)."""
+    number_lot: Lot
+    """Their lot on the edge with the lowest row number (then letter)."""
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """The ranking key: most influence, earliest letter, lowest number."""
+        return (-self.influence, self.letter_lot.column, self.number_lot.row)
+
+
+@dataclass(frozen=True)
+class EdgeInfluence:
+    """Influence on one edge: who ranks where, and why.
+
+    ``standings`` holds the players with influence, in rank order (ties
+    already broken); ``counted`` explains each counted building (points: its
+    lots) and ``tie_breaks`` each tie broken (no points).
+    """
+
+    edge: Edge
+    standings: tuple[Standing, ...]
+    counted: tuple[Line, ...] = ()
+    tie_breaks: tuple[Line, ...] = ()
+
+    @property
+    def order(self) -> tuple[PlayerId, ...]:
+        """The ranked players, first pick first."""
+        return tuple(s.player for s in self.standings)
+
+    @property
+    def influence(self) -> dict[PlayerId, int]:
+        """Influence of each ranked player, in rank order (0 is left out)."""
+        return {s.player: s.influence for s in self.standings}
+
+    def of(self, pid: PlayerId) -> int:
+        """``pid``'s influence on this edge (0 when unranked)."""
+        return self.influence.get(pid, 0)
+
+    def rank(self, pid: PlayerId) -> int | None:
+        """``pid``'s place in the order (0 picks first), ``None`` when unranked."""
+        order = self.order
+        return order.index(pid) if pid in order else None
+
+
+def influence(city: City, edge: Edge) -> EdgeInfluence:
+    """Every player's influence on ``edge`` and the rank order (rulebook 000,
+    "Determining Influence"; spec "Road boards").
+
+    A player's influence is the total number of lots of each of their buildings
+    with at least one lot on the edge (the whole building counts; a corner lot
+    is on two edges); lot markers never count. More influence ranks first; a
+    tie goes to the player whose building lots on the edge include the
+    earliest column letter, then the lowest row number. Players with no
+    influence are not ranked. No two players share a lot, so the order is total.
+    """
+    size = city.board.size
+    seats = [p.id for p in city.players]
+    on_edge: dict[PlayerId, list[Building]] = {pid: [] for pid in seats}
+    for building in city.buildings:
+        if building.owner in on_edge and any(
+            edge.has(lot, size) for lot in building.lots
+        ):
+            on_edge[building.owner].append(building)
+    standings: list[Standing] = []
+    counted: list[Line] = []
+    for pid in seats:
+        buildings = on_edge[pid]
+        if not buildings:
+            continue
+        edge_lots = [lot for b in buildings for lot in b.lots if edge.has(lot, size)]
+        standings.append(
+            Standing(
+                pid,
+                sum(b.size for b in buildings),
+                min(edge_lots, key=lambda lot: (lot.column, lot.row)),
+                min(edge_lots, key=lambda lot: (lot.row, lot.column)),
+            )
+        )
+        for b in buildings:
+            counted.append(
+                Line(
+                    b.size,
+                    nmsg(
+                        "{player}: {building} touches the {edge} edge: "
+                        "{n} lot of influence",
+                        "{player}: {building} touches the {edge} edge: "
+                        "{n} lots of influence",
+                        n=b.size,
+                        player=player_name(city, pid),
+                        building=b.label(),
+                        edge=edge.label,
+                    ),
+                    INFLUENCE,
+                )
+            )
+    standings.sort(key=lambda s: s.key)
+    return EdgeInfluence(
+        edge, tuple(standings), tuple(counted), _tie_break_lines(city, edge, standings)
+    )
+
+
+def _tie_break_lines(
+    city: City, edge: Edge, standings: Sequence[Standing]
+) -> tuple[Line, ...]:
+    lines: list[Line] = []
+    for ahead, behind in zip(standings, standings[1:], strict=False):
+        if ahead.influence != behind.influence:
+            continue
+        first = player_name(city, ahead.player)
+        second = player_name(city, behind.player)
+        if ahead.letter_lot.column != behind.letter_lot.column:
+            text = msg(
+                "{first} before {second}: earliest letter on the {edge} edge, "
+                "{a} against {b}",
+                first=first,
+                second=second,
+                edge=edge.label,
+                a=str(ahead.letter_lot),
+                b=str(behind.letter_lot),
+            )
+        else:
+            text = msg(
+                "{first} before {second}: same letter, lowest number on the "
+                "{edge} edge, {a} against {b}",
+                first=first,
+                second=second,
+                edge=edge.label,
+                a=str(ahead.number_lot),
+                b=str(behind.number_lot),
+            )
+        lines.append(Line(None, text, INFLUENCE))
+    return tuple(lines)
+
+
+# --------------------------------------------------------------------------
+# Resolution (rulebook 000, "Gameplay Overview")
+# --------------------------------------------------------------------------
+
+
+class Gain(Enum):
+    """What a line of road results counts."""
+
+    VP = "vp"
+    """Victory points: the line's points are VP (negative: a loss)."""
+    COINS = "coins"
+    """Coins: the line's points are coins gained (negative: paid)."""
+    POPULATION = "population"
+    """Population tokens: the line's points are population, counted this era."""
+    NOTE = "note"
+    """No points: the first player marker, lots to swap, a free-text reward, a
+    lot marker spent, a pass."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One explained result of one road board for one player."""
+
+    edge: Edge
+    gain: Gain
+    line: Line
+
+
+@dataclass(frozen=True)
+class PlayerRoads:
+    """What one player gets from the road boards this era, line by line, in
+    the order the edges resolved."""
+
+    player: PlayerId
+    entries: tuple[Entry, ...] = ()
+    milestones_left: int = MILESTONES_PER_PLAYER
+    """Milestone markers still in hand after this era's boards."""
+    lot_markers_spent: int = 0
+    """Lot markers placed as milestones: that many fewer in the next era."""
+    swap_lots: int = 0
+    """Lots this player may swap on the board (made at the table)."""
+    other: tuple[str, ...] = ()
+    """Free-text rewards taken, as printed on the board."""
+
+    def lines(self, gain: Gain, edge: Edge | None = None) -> tuple[Line, ...]:
+        """The lines of one kind, of one edge or of all."""
+        return tuple(
+            e.line
+            for e in self.entries
+            if e.gain is gain and (edge is None or e.edge is edge)
+        )
+
+    def total(self, gain: Gain, edge: Edge | None = None) -> int:
+        """The sum of one kind of lines (VP, coins or population)."""
+        return sum(line.points or 0 for line in self.lines(gain, edge))
+
+    @property
+    def vp(self) -> Points:
+        """VP from the road boards: the spec's per-player ``roads``."""
+        return self.total(Gain.VP)
+
+    @property
+    def coins(self) -> int:
+        """Coins gained from (or, negative, paid to) other players."""
+        return self.total(Gain.COINS)
+
+    @property
+    def population(self) -> int:
+        """Population of the tokens gained; it counts in this era already."""
+        return self.total(Gain.POPULATION)
+
+
+@dataclass(frozen=True)
+class RoadsResult:
+    """The road boards of one era scoring, resolved: influence per edge (in
+    resolution order) and each player's gains (in seating order)."""
+
+    era: int
+    edges: tuple[EdgeInfluence, ...]
+    players: tuple[PlayerRoads, ...]
+    first_player: PlayerId | None = None
+    """Who took the first player marker on a road board, if anyone did."""
+
+    def edge(self, edge: Edge) -> EdgeInfluence:
+        for found in self.edges:
+            if found.edge is edge:
+                return found
+        raise KeyError(edge)
+
+    def player(self, pid: PlayerId) -> PlayerRoads:
+        for found in self.players:
+            if found.player == pid:
+                return found
+        raise KeyError(pid)
+
+
+@dataclass
+class _Ledger:
+    """One player's gains while the edges resolve (local to one resolution)."""
+
+    milestones: int
+    lot_markers_free: int
+    entries: list[Entry] = field(default_factory=list)
+    lot_markers_spent: int = 0
+    swap_lots: int = 0
+    other: list[str] = field(default_factory=list)
+
+    def add(self, edge: Edge, gain: Gain, line: Line) -> None:
+        self.entries.append(Entry(edge, gain, line))
+
+    def freeze(self, pid: PlayerId) -> PlayerRoads:
+        return PlayerRoads(
+            pid,
+            tuple(self.entries),
+            self.milestones,
+            self.lot_markers_spent,
+            self.swap_lots,
+            tuple(self.other),
+        )
+
+
+def _choices_path(edge: Edge, index: int | None = None) -> str:
+    path = child_path(child_path(ROAD_BOARDS_PATH, "choices"), edge.value)
+    return path if index is None else child_path(path, index)
+
+
+def _era_value(values: tuple[Points, Points, Points], era: int) -> Points:
+    return values[era - 1]
+
+
+def _resolve_majority(
+    city: City,
+    board: MajorityBoard,
+    standing: EdgeInfluence,
+    ledgers: Mapping[PlayerId, _Ledger],
+) -> None:
+    edge, era = standing.edge, city.era
+    most = _era_value(board.most, era)
+    none = _era_value(board.none, era)
+    top = standing.standings[0].influence if standing.standings else 0
+    leaders = [s.player for s in standing.standings if s.influence == top]
+    for pid, ledger in ledgers.items():
+        have = standing.of(pid)
+        others = [player_name(city, q) for q in leaders if q != pid]
+        points: Points
+        if not leaders:
+            points, text = (
+                none,
+                msg(
+                    "{road}: nobody has influence, so everyone takes the "
+                    "no-influence result: {vp} VP in Era {era}",
+                    road=edge.road,
+                    vp=none,
+                    era=era,
+                ),
+            )
+        elif pid in leaders and others:
+            points, text = (
+                most,
+                msg(
+                    "{road}: the most influence ({influence}), shared with "
+                    "{others}: {vp} VP in Era {era}",
+                    road=edge.road,
+                    influence=have,
+                    others=and_list(others),
+                    vp=most,
+                    era=era,
+                ),
+            )
+        elif pid in leaders:
+            points, text = (
+                most,
+                msg(
+                    "{road}: the most influence ({influence}): {vp} VP in Era {era}",
+                    road=edge.road,
+                    influence=have,
+                    vp=most,
+                    era=era,
+                ),
+            )
+        elif have == 0:
+            points, text = (
+                none,
+                msg(
+                    "{road}: no influence: {vp} VP in Era {era}",
+                    road=edge.road,
+                    vp=none,
+                    era=era,
+                ),
+            )
+        else:
+            points, text = (
+                0,
+                msg(
+                    "{road}: influence {influence}, not the most: no reward, "
+                    "and no loss either",
+                    road=edge.road,
+                    influence=have,
+                ),
+            )
+        ledger.add(edge, Gain.VP, Line(points, text, EXAMPLE_EAST))
+
+
+def _check_pick(
+    city: City,
+    board: MilestoneBoard,
+    standing: EdgeInfluence,
+    index: int,
+    choice: Choice,
+    previous: Sequence[Choice],
+    ledgers: Mapping[PlayerId, _Ledger],
+) -> None:
+    """Raise the precise error if ``choice`` (``index`` on its edge) breaks a rule."""
+    edge = standing.edge
+    path = _choices_path(edge, index)
+    who = player_name(city, choice.player)
+    rank = standing.rank(choice.player)
+    ledger = ledgers.get(choice.player)
+    if ledger is None:
+        raise UnrankedPlayerError.at(
+            child_path(path, "player"),
+            not_a_player(choice.player),
+        )
+    if rank is None:
+        raise UnrankedPlayerError.at(
+            child_path(path, "player"),
+            msg(
+                "{who} has no influence on the {edge} edge, so does not pick on "
+                "its road board ({source})",
+                who=who,
+                edge=edge.label,
+                source=INFLUENCE.as_message(),
+            ),
+        )
+    for earlier in previous:
+        if earlier.player == choice.player:
+            raise RankOrderError.at(
+                child_path(path, "player"),
+                msg(
+                    "{who} already picked on the {edge} road board; a player "
+                    "places at most one marker on a board ({source})",
+                    who=who,
+                    edge=edge.label,
+                    source=OVERVIEW.as_message(),
+                ),
+            )
+    if previous:
+        last = previous[-1]
+        last_rank = standing.rank(last.player)
+        if last_rank is not None and last_rank > rank:
+            raise RankOrderError.at(
+                child_path(path, "player"),
+                msg(
+                    "{who} (rank {rank} on the {edge} edge) is listed after "
+                    "{other} (rank {other_rank}): players pick in rank order "
+                    "({source})",
+                    who=who,
+                    rank=rank + 1,
+                    edge=edge.label,
+                    other=player_name(city, last.player),
+                    other_rank=last_rank + 1,
+                    source=OVERVIEW.as_message(),
+                ),
+            )
+    if choice.take is Take.PASS:
+        if choice.slot is not None:
+            raise SlotError.at(
+                child_path(path, "slot"),
+                msg("a pass places no marker, so takes no space"),
+            )
+        if choice.marker is not None:
+            raise SlotError.at(
+                child_path(path, "marker"), msg("a pass places no marker")
+            )
+        return
+    if choice.slot is None:
+        raise SlotError.at(child_path(path, "slot"), msg("is required but missing"))
+    if choice.marker is None:
+        raise MarkerError.at(child_path(path, "marker"), msg("is required but missing"))
+    slots = board.slots
+    if not 0 <= choice.slot < len(slots):
+        raise SlotError.at(
+            child_path(path, "slot"),
+            msg(
+                "{slot} is not a slot of this board (0 to {last})",
+                slot=choice.slot,
+                last=len(slots) - 1,
+            ),
+        )
+    for k, earlier in enumerate(previous):
+        if earlier.slot == choice.slot and earlier.take is not Take.PASS:
+            raise SlotError.at(
+                child_path(path, "slot"),
+                msg(
+                    "slot {slot} (space {space}) is already taken by {who} ({path})",
+                    slot=choice.slot,
+                    space=choice.slot + 1,
+                    who=player_name(city, earlier.player),
+                    path=_choices_path(edge, k),
+                ),
+            )
+    if choice.take is Take.OR and slots[choice.slot].alternate is None:
+        raise SlotError.at(
+            child_path(path, "take"),
+            msg(
+                "slot {slot} (space {space}) has no alternate reward to take "
+                "instead ({source})",
+                slot=choice.slot,
+                space=choice.slot + 1,
+                source=ALTERNATE_REWARDS.as_message(),
+            ),
+        )
+    if choice.marker is Marker.MILESTONE and ledger.milestones <= 0:
+        raise MarkerError.at(
+            child_path(path, "marker"),
+            msg(
+                "{who} has no milestone marker left here (both are placed); a lot "
+                'marker may stand in: "marker": "lot" ({source})',
+                who=who,
+                source=OVERVIEW.as_message(),
+            ),
+        )
+    if choice.marker is Marker.LOT:
+        if ledger.milestones > 0:
+            raise MarkerError.at(
+                child_path(path, "marker"),
+                nmsg(
+                    "{who} still has {n} milestone marker; a lot marker stands in "
+                    "only once both are placed ({source})",
+                    "{who} still has {n} milestone markers; a lot marker stands in "
+                    "only once both are placed ({source})",
+                    n=ledger.milestones,
+                    who=who,
+                    source=OVERVIEW.as_message(),
+                ),
+            )
+        if ledger.lot_markers_free <= 0:
+            raise MarkerError.at(
+                child_path(path, "marker"),
+                msg(
+                    "{who} has no lot marker left in supply ({source})",
+                    who=who,
+                    source=OVERVIEW.as_message(),
+                ),
+            )
+
+
+def _apply_reward(
+    city: City,
+    edge: Edge,
+    slot: int,
+    reward: Reward,
+    instead_of: Reward | None,
+    pid: PlayerId,
+    ledgers: Mapping[PlayerId, _Ledger],
+) -> None:
+    ledger = ledgers[pid]
+    space = slot + 1
+    source = ALTERNATE_REWARDS if instead_of is not None else OVERVIEW
+    if instead_of is not None:
+        what: Message = msg(
+            "{reward} instead of {printed}",
+            reward=reward.describe(),
+            printed=instead_of.describe(),
+        )
+    else:
+        what = reward.describe()
+    taken = msg("{road}, space {space}: {what}", road=edge.road, space=space, what=what)
+    if isinstance(reward, VictoryPoints):
+        ledger.add(edge, Gain.VP, Line(reward.vp, taken, source))
+    elif isinstance(reward, PopulationToken):
+        ledger.add(
+            edge,
+            Gain.POPULATION,
+            Line(
+                reward.population,
+                msg(
+                    "{road}, space {space}: a population token worth {n}, "
+                    "+{n} population from this era on",
+                    road=edge.road,
+                    space=space,
+                    n=reward.population,
+                ),
+                POPULATION_TOKENS,
+            ),
+        )
+    elif isinstance(reward, CoinsFromEach):
+        others = [p.id for p in city.players if p.id != pid]
+        total = reward.coins * len(others)
+        ledger.add(
+            edge,
+            Gain.COINS,
+            Line(
+                total,
+                nmsg(
+                    "{road}, space {space}: {n} coin from the other players "
+                    "({each} from each)",
+                    "{road}, space {space}: {n} coins from the other players "
+                    "({each} from each)",
+                    n=total,
+                    road=edge.road,
+                    space=space,
+                    each=reward.coins,
+                ),
+                EXAMPLE_WEST,
+            ),
+        )
+        for other in others:
+            ledgers[other].add(
+                edge,
+                Gain.COINS,
+                Line(
+                    -reward.coins,
+                    nmsg(
+                        "{road}: pays {n} coin to {player}",
+                        "{road}: pays {n} coins to {player}",
+                        n=reward.coins,
+                        road=edge.road,
+                        player=player_name(city, pid),
+                    ),
+                    EXAMPLE_WEST,
+                ),
+            )
+    elif isinstance(reward, FirstPlayer):
+        ledger.add(edge, Gain.NOTE, Line(None, taken, EXAMPLE_WEST))
+    elif isinstance(reward, SwapLots):
+        ledger.swap_lots += reward.lots
+        ledger.add(
+            edge,
+            Gain.NOTE,
+            Line(
+                None,
+                nmsg(
+                    "{road}, space {space}: may swap {n} lot on the board "
+                    "(made at the table)",
+                    "{road}, space {space}: may swap {n} lots on the board "
+                    "(made at the table)",
+                    n=reward.lots,
+                    road=edge.road,
+                    space=space,
+                ),
+                EXAMPLE_SOUTH,
+            ),
+        )
+    else:
+        ledger.other.append(reward.text)
+        ledger.add(
+            edge,
+            Gain.NOTE,
+            Line(
+                None,
+                msg(
+                    "{road}, space {space}: {what}; apply it at the table",
+                    road=edge.road,
+                    space=space,
+                    what=reward.describe(),
+                ),
+                OVERVIEW,
+            ),
+        )
+
+
+def _resolve_milestones(
+    city: City,
+    board: MilestoneBoard,
+    standing: EdgeInfluence,
+    picks: Sequence[Choice],
+    ledgers: Mapping[PlayerId, _Ledger],
+) -> PlayerId | None:
+    """Apply ``picks``; returns who took the first player marker, if anyone."""
+    edge = standing.edge
+    first_player: PlayerId | None = None
+    for index, choice in enumerate(picks):
+        _check_pick(city, board, standing, index, choice, picks[:index], ledgers)
+        ledger = ledgers[choice.player]
+        if choice.take is Take.PASS or choice.slot is None:
+            ledger.add(
+                edge,
+                Gain.NOTE,
+                Line(None, msg("{road}: passed", road=edge.road), OVERVIEW),
+            )
+            continue
+        if choice.marker is Marker.LOT:
+            ledger.lot_markers_free -= 1
+            ledger.lot_markers_spent += 1
+            ledger.add(
+                edge,
+                Gain.NOTE,
+                Line(
+                    None,
+                    msg(
+                        "{road}: placed a lot marker as a milestone (both "
+                        "milestones were placed): one lot marker fewer next era",
+                        road=edge.road,
+                    ),
+                    OVERVIEW,
+                ),
+            )
+        else:
+            ledger.milestones -= 1
+        slot = board.slots[choice.slot]
+        if choice.take is Take.OR and slot.alternate is not None:
+            reward, instead_of = slot.alternate, slot.reward
+        else:
+            reward, instead_of = slot.reward, None
+        if isinstance(reward, FirstPlayer):
+            first_player = choice.player
+        _apply_reward(
+            city, edge, choice.slot, reward, instead_of, choice.player, ledgers
+        )
+    picked = {c.player for c in picks}
+    for rank, standing_ in enumerate(standing.standings):
+        if standing_.player in picked:
+            continue
+        before = [
+            c
+            for c in picks
+            if c.take is not Take.PASS and (standing.rank(c.player) or 0) < rank
+        ]
+        if len(before) >= len(board.slots):
+            text = msg(
+                "{road}: every space was taken before their pick", road=edge.road
+            )
+        else:
+            text = msg("{road}: placed no marker", road=edge.road)
+        ledgers[standing_.player].add(edge, Gain.NOTE, Line(None, text, OVERVIEW))
+    return first_player
+
+
+def _ledgers(city: City, boards: RoadBoards) -> dict[PlayerId, _Ledger]:
+    return {
+        p.id: _Ledger(
+            boards.milestones(p.id),
+            max(0, LOT_MARKERS_PER_PLAYER - len(city.markers(p.id))),
+        )
+        for p in city.players
+    }
+
+
+def _majority_error(edge: Edge) -> MajorityChoiceError:
+    return MajorityChoiceError(
+        [
+            Problem(
+                _choices_path(edge),
+                msg(
+                    "the {edge} road board has no milestone spaces: nobody picks "
+                    "there ({source})",
+                    edge=edge.label,
+                    source=OVERVIEW.as_message(),
+                ),
+            )
+        ]
+    )
+
+
+def _walk(
+    city: City, boards: RoadBoards
+) -> tuple[list[EdgeInfluence], dict[PlayerId, _Ledger], PlayerId | None]:
+    """Resolve the edges in order: influence, each player's ledger, and who
+    took the first player marker last."""
+    ledgers = _ledgers(city, boards)
+    standings: list[EdgeInfluence] = []
+    first_player: PlayerId | None = None
+    for edge in Edge:
+        standing = influence(city, edge)
+        standings.append(standing)
+        board = boards.board(edge)
+        picks = boards.picks(edge)
+        if isinstance(board, MajorityBoard):
+            if picks:
+                raise _majority_error(edge)
+            _resolve_majority(city, board, standing, ledgers)
+            continue
+        took = _resolve_milestones(city, board, standing, picks, ledgers)
+        first_player = took or first_player
+    return standings, ledgers, first_player
+
+
+def resolve(city: City, boards: RoadBoards) -> RoadsResult:
+    """Resolve the road boards of ``city.era``'s scoring (rulebook 000,
+    "Gameplay Overview"; spec "Road boards").
+
+    Edges resolve north, east, south, west. A majority board gives the most
+    influence (ties share) ``most`` and every player without influence
+    ``none``; with nobody ranked, everyone gets ``none``. On a milestone board
+    the recorded picks apply in rank order: VP, population tokens (which count
+    in this era's population), coins from every other player, the first
+    player marker, lots to swap and free-text rewards. Each milestone placed
+    lowers the player's count as the edges go; a player with none left may
+    place a lot marker instead, which they miss in the next era.
+
+    :raises UnrankedPlayerError: a pick by a player with no influence there.
+    :raises RankOrderError: picks out of rank order, or two by one player.
+    :raises SlotError: a taken or missing space, "or" without an alternate.
+    :raises MarkerError: a milestone with none left; a lot marker too early or
+        with none in supply.
+    :raises MajorityChoiceError: picks recorded on a majority board.
+    """
+    standings, ledgers, first_player = _walk(city, boards)
+    return RoadsResult(
+        city.era,
+        tuple(standings),
+        tuple(ledgers[p.id].freeze(p.id) for p in city.players),
+        first_player,
+    )
+
+
+# --------------------------------------------------------------------------
+# Walking a table through its picks (the phone screens)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """A pick open to the player whose turn it is: a free space and which of
+    its rewards to take."""
+
+    slot: int
+    take: Take
+    reward: Reward
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Whose pick it is on a milestone board and what they may do.
+
+    ``marker`` is what they would place: a milestone while they have one, else
+    a lot marker if one is in their supply, else ``None`` (they can only pass,
+    and ``options`` is empty). Passing is always allowed.
+    """
+
+    edge: Edge
+    player: PlayerId
+    rank: int
+    """0 for the player with the most influence."""
+    influence: int
+    marker: Marker | None
+    options: tuple[Option, ...]
+    text: Message
+
+    def choice(self, option: Option | None) -> Choice:
+        """The :class:`Choice` that records ``option`` (``None``: a pass)."""
+        if option is None or self.marker is None:
+            return Choice(self.player, Take.PASS)
+        return Choice(self.player, option.take, option.slot, self.marker)
+
+
+def next_turn(city: City, boards: RoadBoards, edge: Edge) -> Turn | None:
+    """Who picks next on ``edge``'s board, given the picks recorded so far.
+
+    ``None`` when nobody does: a majority board, no ranked player after the
+    last pick, or no free space left. Earlier edges are resolved first, so the
+    milestone counts are the ones in hand when this edge resolves.
+
+    :raises RoadChoiceError: a recorded pick breaks a rule (see :func:`resolve`).
+    """
+    resolve(city, boards)  # every recorded pick must stand
+    board = boards.board(edge)
+    if isinstance(board, MajorityBoard):
+        return None
+    _, ledgers, _ = _walk(city, replace(boards, choices=_up_to(boards, edge)))
+    standing = influence(city, edge)
+    picks = boards.picks(edge)
+    last = standing.rank(picks[-1].player) if picks else -1
+    start = 0 if last is None else last + 1
+    taken = {c.slot for c in picks if c.take is not Take.PASS}
+    free = [k for k in range(len(board.slots)) if k not in taken]
+    if start >= len(standing.standings) or not free:
+        return None
+    who = standing.standings[start]
+    # Milestones and lot markers in hand once the earlier picks have resolved.
+    ledger = ledgers[who.player]
+    marker: Marker | None
+    if ledger.milestones > 0:
+        marker = Marker.MILESTONE
+    elif ledger.lot_markers_free > 0:
+        marker = Marker.LOT
+    else:
+        marker = None
+    options: list[Option] = []
+    if marker is not None:
+        for k in free:
+            slot = board.slots[k]
+            options.append(Option(k, Take.REWARD, slot.reward))
+            if slot.alternate is not None:
+                options.append(Option(k, Take.OR, slot.alternate))
+    text = msg(
+        "{player} picks on the {edge} road board: rank {rank} with influence "
+        "{influence}",
+        player=player_name(city, who.player),
+        edge=edge.label,
+        rank=start + 1,
+        influence=who.influence,
+    )
+    return Turn(edge, who.player, start, who.influence, marker, tuple(options), text)
+
+
+def _up_to(boards: RoadBoards, edge: Edge) -> dict[Edge, tuple[Choice, ...]]:
+    """The picks of the edges before ``edge`` and those made so far on it."""
+    keep: dict[Edge, tuple[Choice, ...]] = {}
+    for e in Edge:
+        keep[e] = boards.picks(e)
+        if e is edge:
+            break
+    return keep
+
+
+def choose(city: City, boards: RoadBoards, edge: Edge, choice: Choice) -> RoadBoards:
+    """``boards`` with ``choice`` recorded as the next pick on ``edge``.
+
+    The pick must be by the player :func:`next_turn` names: a table file may
+    leave a pass out, but a pick made turn by turn records it.
+
+    :raises MajorityChoiceError: ``edge``'s board has no milestone spaces.
+    :raises RankOrderError: nobody picks on ``edge`` any more, or it is
+        another player's pick.
+    :raises RoadChoiceError: the pick (or one recorded before) breaks a rule.
+    """
+    index = len(boards.picks(edge))
+    path = child_path(_choices_path(edge, index), "player")
+    if isinstance(boards.board(edge), MajorityBoard):
+        raise _majority_error(edge)
+    turn = next_turn(city, boards, edge)
+    if turn is None:
+        raise RankOrderError.at(
+            path,
+            msg(
+                "nobody picks on the {edge} road board any more: every ranked "
+                "player has had a turn or every space is taken ({source})",
+                edge=edge.label,
+                source=OVERVIEW.as_message(),
+            ),
+        )
+    if choice.player != turn.player:
+        raise RankOrderError.at(
+            path,
+            msg(
+                "it is {who}'s pick on the {edge} road board, not {other}'s ({source})",
+                who=player_name(city, turn.player),
+                edge=edge.label,
+                other=player_name(city, choice.player),
+                source=OVERVIEW.as_message(),
+            ),
+        )
+    choices = {e: boards.picks(e) for e in Edge}
+    choices[edge] = (*choices[edge], choice)
+    new = replace(boards, choices=choices)
+    resolve(city, new)
+    return new
+
+
+def result_json(result: RoadsResult) -> dict[str, object]:
+    """The spec's ``roads`` output: per edge ``influence`` and ``order``, with
+    the tie-breaks explained in English."""
+    return {
+        e.edge.value: {
+            "influence": e.influence,
+            "order": list(e.order),
+            "tie_breaks": [str(line.text) for line in e.tie_breaks],
+        }
+        for e in result.edges
+    }
