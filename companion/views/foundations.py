@@ -7,7 +7,7 @@ engine results into pages, and saves every change as a step of the history.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -414,9 +414,9 @@ def board_action(table_id: str) -> ResponseReturnValue:
             new_city, details = remove_buildings(city, lots)
             action = "fr-remove"
         elif form.marker.data:
-            new_city, details = toggle_markers(
-                city, owner, lots, spent=lot_markers_spent(table).get(owner, 0)
-            )
+            spent = lot_markers_spent(table).get(owner, 0)
+            new_city = fr.toggle_lot_markers(city, owner, lots, spent=spent)
+            details = {"player": _names(city)[owner], "lots": fr.format_lots(lots)}
             action = "fr-markers"
         else:
             raise fr.IllegalBuildError(_("Choose what to do with the lots."))
@@ -463,72 +463,6 @@ def remove_buildings(
     }
 
 
-def toggle_markers(
-    city: fr.City, owner: str, lots: tuple[fr.Lot, ...], *, spent: int = 0
-) -> tuple[fr.City, dict[str, Any]]:
-    """Put the owner's lot marker on each tapped lot, or take it off where it is."""
-    built = city.built()
-    mine = list(city.markers(owner))
-    others = {
-        lot: pid for pid, ls in city.lot_markers.items() if pid != owner for lot in ls
-    }
-    names = _names(city)
-    for lot in lots:
-        if lot in mine:
-            mine.remove(lot)
-        elif lot in built:
-            raise fr.LotMarkerError(
-                _("%(lot)s is built on: lot markers go on unbuilt lots only.", lot=lot)
-            )
-        elif lot in others:
-            raise fr.LotMarkerError(
-                _(
-                    "%(lot)s has %(player)s's lot marker already.",
-                    lot=lot,
-                    player=names[others[lot]],
-                )
-            )
-        else:
-            mine.append(lot)
-    if len(mine) > fr.LOT_MARKERS_PER_PLAYER - spent:
-        if spent:
-            raise fr.LotMarkerError(
-                _(
-                    "%(player)s has only %(n)d lot markers this era: %(spent)d "
-                    "went on a road board.",
-                    player=names[owner],
-                    n=fr.LOT_MARKERS_PER_PLAYER - spent,
-                    spent=spent,
-                )
-            )
-        raise fr.LotMarkerError(
-            _(
-                "%(player)s has only %(n)d lot markers.",
-                player=names[owner],
-                n=fr.LOT_MARKERS_PER_PLAYER,
-            )
-        )
-    markers = dict(city.lot_markers)
-    markers[owner] = tuple(mine)
-    return replace(city, lot_markers=markers), {
-        "player": names[owner],
-        "lots": fr.format_lots(lots),
-    }
-
-
-def claim(city: fr.City, owner: str, lots: tuple[fr.Lot, ...]) -> fr.City:
-    """The owner's lot markers on the free lots among ``lots`` (entering a board
-    as it is: the deed was bought before the app saw it)."""
-    built = city.built()
-    held = {lot for ls in city.lot_markers.values() for lot in ls}
-    free = [lot for lot in lots if lot not in built and lot not in held]
-    if not free:
-        return city
-    markers = dict(city.lot_markers)
-    markers[owner] = (*city.markers(owner), *free)
-    return replace(city, lot_markers=markers)
-
-
 def move_building(
     city: fr.City, move_from: str, lots: tuple[fr.Lot, ...]
 ) -> tuple[fr.City, dict[str, Any]]:
@@ -541,9 +475,7 @@ def move_building(
     if index is None:
         raise fr.NoSuchBuildingError(_("That building is not on the board any more."))
     old = city.buildings[index]
-    without = fr.remove(city, index)
-    moved = fr.build(claim(without, old.owner, lots), replace(old, lots=lots))
-    return moved, {
+    return fr.move(city, index, lots), {
         "player": _names(city)[old.owner],
         "building": old.name or str(TYPE_NAMES[old.type.value]),
         "lots": fr.format_lots(lots),
@@ -637,7 +569,7 @@ def build(table_id: str) -> ResponseReturnValue:
                 (form.name.data or "").strip() or None,
             )
             try:
-                new_city = fr.build(claim(city, owner, lots), building)
+                new_city = fr.build(fr.claim_lots(city, owner, lots), building)
                 save_city(
                     table,
                     new_city,
@@ -690,35 +622,6 @@ def build(table_id: str) -> ResponseReturnValue:
 # --------------------------------------------------------------------------
 # Era scoring
 # --------------------------------------------------------------------------
-
-
-def next_era(city: fr.City, result: fr.EraResult) -> fr.City:
-    """The same board at the start of the next era: the totals carried as
-    ``score_before``; population tokens won on road boards kept for good
-    (rulebook 000, "Population Tokens"); road picks cleared, each player's
-    milestone markers as they were left (rulebook 000, "Gameplay Overview")."""
-    tokens = dict(city.population_tokens)
-    for s in result.players:
-        if s.road_tokens:
-            tokens[s.player.id] = tokens.get(s.player.id, 0) + s.road_tokens
-    boards = city.road_boards
-    if boards is not None:
-        boards = replace(
-            boards,
-            choices={},
-            milestones_left={
-                s.player.id: s.road.milestones_left
-                for s in result.players
-                if s.road is not None
-            },
-        )
-    return replace(
-        city,
-        era=city.era + 1,
-        score_before={s.player.id: s.total for s in result.players},
-        population_tokens=tokens,
-        road_boards=boards,
-    )
 
 
 def result_rows(result: fr.EraResult) -> list[dict[str, Any]]:
@@ -794,7 +697,7 @@ def era(table_id: str) -> ResponseReturnValue:
         }
         next_city = city
         if not result.final:
-            next_city = next_era(city, result)
+            next_city = fr.next_era(city, result)
             details["lot_markers_spent"] = {
                 s.player.id: s.road.lot_markers_spent
                 for s in result.players

@@ -694,3 +694,107 @@ def remove(city: City, index: int, *, keep_lots: bool = False) -> City:
     lot_markers = dict(city.lot_markers)
     lot_markers[old.owner] = markers
     return replace(city, buildings=buildings, lot_markers=lot_markers)
+
+
+# --------------------------------------------------------------------------
+# Lot markers, and a board entered as it lies
+# --------------------------------------------------------------------------
+
+
+def toggle_lot_markers(
+    city: City, owner: PlayerId, lots: Sequence[Lot], *, spent: int = 0
+) -> City:
+    """``owner``'s lot marker on each of ``lots``, or taken off where it stands.
+
+    A lot marker stands on an unbuilt lot, one marker to a lot, and a player has
+    8 (rulebook 001, "Special Rules & Edge Cases - Lot Markers"); a lot marker
+    placed on a road board last era is out of its owner's supply this era
+    (rulebook 000, "Gameplay Overview" 3.A).
+
+    :param spent: lot markers ``owner`` placed on road boards last era.
+    :raises LotMarkerError: a lot is built on or holds another player's lot
+        marker, or ``owner`` would need more lot markers than they have.
+    """
+    built = city.built()
+    mine = list(city.markers(owner))
+    others = {
+        lot: pid
+        for pid, held in city.lot_markers.items()
+        if pid != owner
+        for lot in held
+    }
+    for lot in lots:
+        if lot in mine:
+            mine.remove(lot)
+        elif lot in built:
+            raise LotMarkerError(
+                msg(
+                    "{lot} is built on: lot markers go on unbuilt lots only.",
+                    lot=str(lot),
+                )
+            )
+        elif lot in others:
+            raise LotMarkerError(
+                msg(
+                    "{lot} has {player}'s lot marker already.",
+                    lot=str(lot),
+                    player=player_name(city, others[lot]),
+                )
+            )
+        else:
+            mine.append(lot)
+    supply = LOT_MARKERS_PER_PLAYER - spent
+    if len(mine) > supply:
+        if spent:
+            raise LotMarkerError(
+                msg(
+                    "{player} has only {n} lot markers this era: {spent} went on "
+                    "a road board.",
+                    player=player_name(city, owner),
+                    n=supply,
+                    spent=spent,
+                )
+            )
+        raise LotMarkerError(
+            msg(
+                "{player} has only {n} lot markers.",
+                player=player_name(city, owner),
+                n=LOT_MARKERS_PER_PLAYER,
+            )
+        )
+    markers = dict(city.lot_markers)
+    markers[owner] = tuple(mine)
+    return replace(city, lot_markers=markers)
+
+
+def claim_lots(city: City, owner: PlayerId, lots: Iterable[Lot]) -> City:
+    """``owner``'s lot markers on the lots among ``lots`` that are unbuilt and
+    hold no lot marker, so that a building can go there.
+
+    A building goes on lots its owner holds (rulebook 001, "Action 3: Construct
+    a Building"); a board entered as it lies was bought before the app saw it,
+    so the lots are taken as held. Lots already held or built stay as they are
+    (:func:`build` then checks them).
+    """
+    built = city.built()
+    held = {lot for markers in city.lot_markers.values() for lot in markers}
+    free = [lot for lot in lots if lot not in built and lot not in held]
+    if not free:
+        return city
+    markers = dict(city.lot_markers)
+    markers[owner] = (*city.markers(owner), *free)
+    return replace(city, lot_markers=markers)
+
+
+def move(city: City, index: int, lots: Sequence[Lot]) -> City:
+    """``buildings[index]`` taken off its lots and built again on ``lots`` (to
+    correct an entry): the lots it leaves become unowned, the new lots are
+    claimed for its owner (:func:`claim_lots`) and every rule of :func:`build`
+    applies there.
+
+    :raises NoSuchBuildingError: no building at ``index``.
+    :raises IllegalBuildError: the building may not stand on ``lots``.
+    """
+    without = remove(city, index)
+    old = city.buildings[index]
+    return build(claim_lots(without, old.owner, lots), replace(old, lots=tuple(lots)))

@@ -11,7 +11,7 @@ Pure: the standard library only; functions take values and return new ones.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Final
@@ -69,6 +69,11 @@ END_OF_GAME: Final = Citation("001", "End of Game")
 
 class GameNotOverError(RuleError):
     """Winners are asked for before the Era 3 scoring."""
+
+
+class GameOverError(RuleError):
+    """An era is asked for after the Era 3 scoring, which ends the game
+    (rulebook 001, "End of Game")."""
 
 
 # --------------------------------------------------------------------------
@@ -499,3 +504,46 @@ def winners(result: EraResult) -> tuple[Player, ...]:
         )
     best = max(s.total for s in result.players)
     return tuple(s.player for s in result.players if s.total == best)
+
+
+def next_era(city: City, result: EraResult) -> City:
+    """The same board at the start of the next era, after ``result`` scored it.
+
+    The buildings and lot markers stay (rulebook 001, "End of Era Scoring": play
+    goes on with the board as it is); each player's total is carried as
+    ``score_before``; population tokens won on road boards are kept for good
+    (rulebook 000, "Population Tokens"); the road boards' picks are cleared and
+    each player keeps the milestone markers they had left (rulebook 000,
+    "Gameplay Overview").
+
+    :raises GameOverError: ``result`` is the Era 3 scoring: no era follows.
+    """
+    if result.final:
+        raise GameOverError(
+            msg(
+                "the game ends with the Era 3 scoring ({source})",
+                source=END_OF_GAME.as_message(),
+            )
+        )
+    tokens = dict(city.population_tokens)
+    for s in result.players:
+        if s.road_tokens:
+            tokens[s.player.id] = tokens.get(s.player.id, 0) + s.road_tokens
+    boards = city.road_boards
+    if boards is not None:
+        boards = replace(
+            boards,
+            choices={},
+            milestones_left={
+                s.player.id: s.road.milestones_left
+                for s in result.players
+                if s.road is not None
+            },
+        )
+    return replace(
+        city,
+        era=city.era + 1,
+        score_before={s.player.id: s.total for s in result.players},
+        population_tokens=tokens,
+        road_boards=boards,
+    )
