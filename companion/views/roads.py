@@ -22,7 +22,7 @@ from ..engines.base import Node, RuleError
 from ..engines.foundations import fortune, road_boards
 from ..forms import ActionForm, FaceForm, RoadSetupForm
 from ..models import RoadFace, db
-from ..web import error_words, words
+from ..web import error_words, problem_words, words
 from .foundations import city_of, current_pick, fr_table_or_404
 from .tables import STEP_WORDS, save_change
 
@@ -100,27 +100,21 @@ def setup(table_id: str) -> ResponseReturnValue:
     for edge in EDGE_NAMES:
         form[edge].choices = face_choices()
     if request.method == "POST" and form.validate():
-        boards: dict[str, Any] = {}
         try:
-            for edge in EDGE_NAMES:
-                boards[edge] = face_json(form[edge].data)
+            faces = {
+                edge: road_boards.read_board(
+                    Node(face_json(form[edge.value].data), f"road_boards.{edge.value}")
+                )
+                for edge in road_boards.Edge
+            }
         except KeyError:
             problems.append(_("Choose a face for every edge."))
+        except TableFileError as exc:  # a saved face that no longer reads
+            problems.extend(problem_words(problem) for problem in exc.problems)
         else:
-            # Changing a face drops the picks made on it.
-            for key in ("choices", "milestones_left"):
-                if key in current:
-                    kept = current[key]
-                    if key == "choices":
-                        kept = {
-                            e: picks
-                            for e, picks in kept.items()
-                            if current.get(e) == boards[e]
-                        }
-                    if kept:
-                        boards[key] = kept
+            boards = road_boards.with_faces(city_of(table).road_boards, faces)
             new = dict(document)
-            new["road_boards"] = boards
+            new["road_boards"] = road_boards.to_json(boards)
             problems = save_change(
                 table, new, version=form.version.data, action="rof-setup"
             )

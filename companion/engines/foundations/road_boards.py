@@ -436,7 +436,11 @@ BOARD_KINDS: Final = ("milestones", "majority")
 """The ``kind`` of a road board in the table file."""
 
 
-def _read_board(node: Node) -> RoadBoard:
+def read_board(node: Node) -> RoadBoard:
+    """Read one board face as the table file writes it (spec: "Road boards").
+
+    :raises TableFileError: naming the JSON path of the problem.
+    """
     raw = node.value
     kind = raw.get("kind") if isinstance(raw, dict) else None
     if kind not in BOARD_KINDS:
@@ -480,7 +484,7 @@ def read(node: Node, players: Sequence[Player]) -> RoadBoards:
     """
     edges = tuple(e.value for e in Edge)
     fields = node.object(required=edges, optional=("choices", "milestones_left"))
-    boards = {edge: _read_board(fields[edge.value]) for edge in Edge}
+    boards = {edge: read_board(fields[edge.value]) for edge in Edge}
     choices: dict[Edge, tuple[Choice, ...]] = {}
     if "choices" in fields:
         per_edge = fields["choices"].object(optional=edges)
@@ -493,6 +497,27 @@ def read(node: Node, players: Sequence[Player]) -> RoadBoards:
         for player, child in per_player(fields["milestones_left"], players):
             left[player.id] = child.int(min=0, max=MILESTONES_PER_PLAYER)
     return RoadBoards(boards, choices, left)
+
+
+def with_faces(
+    boards: RoadBoards | None, faces: Mapping[Edge, RoadBoard]
+) -> RoadBoards:
+    """The road boards with ``faces`` on the edges (rulebook 000, "Setup" 2-4).
+
+    The picks recorded on a board whose face changed are dropped: they were
+    made on another face. Picks on an unchanged face, and the milestone markers
+    each player has left, stay as they were.
+
+    :raises ValueError: not one face on every edge.
+    """
+    if boards is None:
+        return RoadBoards(faces)
+    kept = {
+        edge: picks
+        for edge, picks in boards.choices.items()
+        if faces.get(edge) == boards.board(edge)
+    }
+    return RoadBoards(faces, kept, boards.milestones_left)
 
 
 def board_to_json(board: RoadBoard) -> dict[str, object]:
