@@ -3,9 +3,17 @@ boards carry picks made through the draft helper (valid by construction)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from hypothesis import strategies as st
 
-from companion.engines.foundations import City
+from companion.engines.foundations import (
+    TRAY_SIZE_PER_TYPE,
+    Board,
+    Building,
+    BuildingType,
+    City,
+)
 from companion.engines.foundations.fortune import (
     choose,
     next_turn,
@@ -26,7 +34,7 @@ from companion.engines.foundations.road_boards import (
     VictoryPoints,
 )
 
-from .strategies import for_cities
+from .strategies import for_cities, for_connected_lots, for_players, for_values
 
 
 def rewards() -> st.SearchStrategy[Reward]:
@@ -84,3 +92,28 @@ def walked_tables(draw: st.DrawFn) -> tuple[City, RoadBoards]:
                 option = draw(st.sampled_from(turn.options))
             boards = choose(city, boards, edge, turn.choice(option))
     return city, boards
+
+
+@st.composite
+def crowded_edges(draw: st.DrawFn) -> City:
+    """A valid city of small buildings (1 or 2 lots) standing only on the
+    outermost lots, so that players often tie on an edge's influence and the
+    tie-breaks have work to do (plain :func:`for_cities` seldom ties)."""
+    players = draw(for_players())
+    ids = [p.id for p in players]
+    board = Board(len(players))
+    free = [lot for lot in board.lots() if board.is_edge(lot)]
+    buildings: list[Building] = []
+    per_type: Counter[tuple[str, BuildingType]] = Counter()
+    for _ in range(draw(st.integers(2, 16))):
+        if not free:
+            break
+        owner = draw(st.sampled_from(ids))
+        lots = draw(for_connected_lots(free, max_size=2))
+        building = Building(owner, lots, draw(for_values()))
+        if per_type[(owner, building.type)] >= TRAY_SIZE_PER_TYPE:
+            continue
+        per_type[(owner, building.type)] += 1
+        buildings.append(building)
+        free = [lot for lot in free if lot not in lots]
+    return City(players, draw(st.integers(1, 3)), tuple(buildings))

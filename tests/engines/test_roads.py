@@ -11,6 +11,7 @@ import json
 import pickle
 import tomllib
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -36,10 +37,13 @@ from companion.engines.foundations.fortune import (
     RankOrderError,
     RoadChoiceError,
     SlotError,
+    Standing,
+    TieBreak,
     UnrankedPlayerError,
     choose,
     influence,
     next_turn,
+    rank_order,
     resolve,
     result_json,
 )
@@ -69,7 +73,7 @@ from companion.engines.foundations.road_boards import (
 
 from ..conftest import SHARED, require_shared
 from .strategies import FOR_COLOURS, for_cities
-from .strategies_roads import walked_tables
+from .strategies_roads import crowded_edges, walked_tables
 
 HERE = Path(__file__).resolve().parent
 PROPERTY = settings(max_examples=60, deadline=None)
@@ -223,6 +227,14 @@ def test_edges_resolve_north_east_south_west() -> None:
          {"blue": 1, "green": 1, "red": 1}, ["blue", "green", "red"],
          ["Bo before Chiara: earliest letter on the north edge, B1 against D1",
           "Chiara before Ana: earliest letter on the north edge, D1 against F1"]),
+        # A corner lot ties on two edges, by its letter and by its number.
+        (city("red blue green", "red A1", "blue B1", "green A2"), Edge.NORTH,
+         {"red": 1, "blue": 1}, ["red", "blue"],
+         ["Ana before Bo: earliest letter on the north edge, A1 against B1"]),
+        (city("red blue green", "red A1", "blue B1", "green A2"), Edge.WEST,
+         {"red": 1, "green": 1}, ["red", "green"],
+         ["Ana before Chiara: same letter, lowest number on the west edge, "
+          "A1 against A2"]),
         # Corner lots count on both edges.
         (city("red blue", "red A1 B1"), Edge.WEST, {"red": 2}, ["red"], []),
         (city("red blue", "red A1 B1"), Edge.NORTH, {"red": 2}, ["red"], []),
@@ -256,6 +268,65 @@ def test_influence_and_rank_order(
         assert line.points is None and str(line.source) == (
             "rulebook 000, Determining Influence"
         )
+
+
+BY_LETTER = (
+    "{first} before {second}: earliest letter on the {edge} edge, {a} against {b}"
+)
+BY_NUMBER = (
+    "{first} before {second}: same letter, lowest number on the {edge} edge, "
+    "{a} against {b}"
+)
+"""The two tie-break templates (rulebook 000, "Determining Influence" 2.A, 2.B)."""
+
+
+def S(spec: str) -> Standing:  # noqa: N802 - reads like a line of a score pad
+    """``S("red 2 A1")``: red with influence 2, whose lot on the edge with the
+    earliest letter and lowest number is A1 (on one edge that is one lot)."""
+    player, points, lot = spec.split()
+    return Standing(player, int(points), Lot.parse(lot), Lot.parse(lot))
+
+
+@pytest.mark.parametrize(
+    ("standings", "order", "ties"),
+    (
+        # North edge, a tie: the earliest letter decides (2.A).
+        (["red 2 D1", "blue 2 B1"], ["blue", "red"],
+         [("blue", "red", TieBreak.LETTER, "B1", "D1")]),
+        # West edge, a tie: every lot is column A; the lowest number (2.B).
+        (["red 2 A5", "blue 2 A3"], ["blue", "red"],
+         [("blue", "red", TieBreak.NUMBER, "A3", "A5")]),
+        # The corner A1 is on the north and the west edge: against B1 on the
+        # north edge its letter wins, against A2 on the west edge its number.
+        (["blue 1 B1", "red 1 A1"], ["red", "blue"],
+         [("red", "blue", TieBreak.LETTER, "A1", "B1")]),
+        (["green 1 A2", "red 1 A1"], ["red", "green"],
+         [("red", "green", TieBreak.NUMBER, "A1", "A2")]),
+        # More influence ranks first, whatever the letters: no tie to explain.
+        (["red 1 A1", "blue 2 F1"], ["blue", "red"], []),
+        # Three tied: one reason for each pair of neighbours.
+        (["red 1 F1", "blue 1 B1", "green 1 D1"], ["blue", "green", "red"],
+         [("blue", "green", TieBreak.LETTER, "B1", "D1"),
+          ("green", "red", TieBreak.LETTER, "D1", "F1")]),
+        # A tie below a clear leader: only the tied pair has a reason.
+        (["red 1 H9", "blue 3 H2", "green 1 H4"], ["blue", "green", "red"],
+         [("green", "red", TieBreak.NUMBER, "H4", "H9")]),
+        # One player, or nobody: nothing to break.
+        (["red 4 C1"], ["red"], []),
+        ([], [], []),
+    ),
+)  # fmt: skip
+def test_rank_order_and_what_decided_each_tie(
+    standings: list[str],
+    order: list[str],
+    ties: list[tuple[str, str, TieBreak, str, str]],
+) -> None:
+    ranked, found = rank_order(S(spec) for spec in standings)
+    assert [s.player for s in ranked] == order
+    assert [
+        (t.ahead.player, t.behind.player, t.by, str(t.lots[0]), str(t.lots[1]))
+        for t in found
+    ] == ties
 
 
 def test_counted_buildings_are_explained() -> None:
@@ -926,13 +997,77 @@ def test_ranking_is_a_total_order_of_the_players_with_influence(case: City) -> N
                 by_hand[b.owner] = by_hand.get(b.owner, 0) + len(b.lots)
         assert found.influence == by_hand
         assert sorted(found.order) == sorted(by_hand)  # each once, nobody at 0
-        keys = [s.key for s in found.standings]
-        assert keys == sorted(keys) and len(set(keys)) == len(keys)
-        ties = sum(
-            a.influence == b.influence
-            for a, b in zip(found.standings, found.standings[1:], strict=False)
+
+
+def edge_lots(case: City, pid: str, edge: Edge) -> list[Lot]:
+    """``pid``'s building lots on ``edge`` (lot markers are no building)."""
+    size = case.board.size
+    return [
+        lot
+        for b in case.buildings
+        if b.owner == pid
+        for lot in b.lots
+        if edge.has(lot, size)
+    ]
+
+
+def earliest_letter(lots: list[Lot]) -> Lot:
+    return min(lots, key=lambda lot: (lot.column, lot.row))
+
+
+def lowest_number(lots: list[Lot]) -> Lot:
+    return min(lots, key=lambda lot: (lot.row, lot.column))
+
+
+@PROPERTY
+@given(st.one_of(for_cities(), crowded_edges()))
+def test_every_tie_is_explained_by_the_lots_that_decided_it(case: City) -> None:
+    """Rulebook 000, "Determining Influence": more influence first; a tie goes
+    to the earliest letter on the edge, then the lowest number. Each pair of
+    neighbours tied on influence has one line naming the two lots that decided,
+    and those lots order the pair as the ranking does; other pairs have none."""
+    assert problems(case) == ()
+    names = {p.id: p.name for p in case.players}
+    for edge in Edge:
+        found = influence(case, edge)
+        ranked = found.standings
+        assert [s.influence for s in ranked] == sorted(
+            (s.influence for s in ranked), reverse=True
         )
-        assert len(found.tie_breaks) == ties
+        tied = [(a, b) for a, b in pairwise(ranked) if a.influence == b.influence]
+        assert len(found.tie_breaks) == len(tied)
+        for (ahead, behind), line in zip(tied, found.tie_breaks, strict=True):
+            fields = line.text.fields
+            assert (fields["first"], fields["second"]) == (
+                names[ahead.player],
+                names[behind.player],
+            )
+            assert fields["edge"] == edge.label
+            a, b = Lot.parse(str(fields["a"])), Lot.parse(str(fields["b"]))
+            mine = edge_lots(case, ahead.player, edge)
+            theirs = edge_lots(case, behind.player, edge)
+            if line.text.template == BY_LETTER:
+                # 2.A: each one's earliest letter; the earlier ranks first.
+                assert (a, b) == (earliest_letter(mine), earliest_letter(theirs))
+                assert a.column < b.column
+            else:
+                # 2.B: the same earliest letter; the lower number ranks first.
+                assert line.text.template == BY_NUMBER
+                assert earliest_letter(mine).column == earliest_letter(theirs).column
+                assert (a, b) == (lowest_number(mine), lowest_number(theirs))
+                assert a.row < b.row
+
+
+@PROPERTY
+@given(st.one_of(for_cities(), crowded_edges()), st.data())
+def test_the_rank_order_does_not_depend_on_the_seats(
+    case: City, data: st.DataObject
+) -> None:
+    for edge in Edge:
+        found = influence(case, edge)
+        shuffled = data.draw(st.permutations(found.standings))
+        assert rank_order(shuffled) == rank_order(found.standings)
+        assert rank_order(shuffled)[0] == found.standings
 
 
 @PROPERTY

@@ -11,15 +11,18 @@ Pure: the standard library only; functions take values and return new ones.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import cmp_to_key
+from itertools import pairwise
 from typing import Final
 
 from ..base import (
     Citation,
     Line,
     Message,
+    MessageArg,
     PlayerId,
     Points,
     Problem,
@@ -115,7 +118,8 @@ class MajorityChoiceError(RoadChoiceError):
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's influence on one edge and the lots that break its ties."""
+    """A player's influence on one edge and the lots a tie-break compares
+    (:class:`TieBreak`)."""
 
     player: PlayerId
     influence: int
@@ -125,10 +129,86 @@ class Standing:
     number_lot: Lot
     """Their lot on the edge with the lowest row number (then letter)."""
 
+
+class TieBreak(Enum):
+    """What puts one of two players tied on influence first (rulebook 000,
+    "Determining Influence" 2); the first rule that tells them apart decides."""
+
+    LETTER = "letter"
+    """2.A: the earliest column letter among their lots on the edge."""
+    NUMBER = "number"
+    """2.B: still tied (the same earliest letter): the lowest row number among
+    their lots on the edge."""
+
+    def lot(self, standing: Standing) -> Lot:
+        """The lot of ``standing`` that this rule compares."""
+        return standing.letter_lot if self is TieBreak.LETTER else standing.number_lot
+
+    def place(self, lot: Lot) -> int:
+        """Where ``lot`` stands by this rule: the lower ranks first."""
+        return lot.column if self is TieBreak.LETTER else lot.row
+
+
+@dataclass(frozen=True)
+class Tie:
+    """Two players next to each other in the rank order with the same
+    influence, and the rule that put ``ahead`` first."""
+
+    ahead: Standing
+    behind: Standing
+    by: TieBreak
+
     @property
-    def key(self) -> tuple[int, int, int]:
-        """The ranking key: most influence, earliest letter, lowest number."""
-        return (-self.influence, self.letter_lot.column, self.number_lot.row)
+    def lots(self) -> tuple[Lot, Lot]:
+        """The lots that decided: ``ahead``'s, then ``behind``'s."""
+        return self.by.lot(self.ahead), self.by.lot(self.behind)
+
+
+def _decider(a: Standing, b: Standing) -> TieBreak | None:
+    """What decides between ``a`` and ``b`` (rulebook 000, "Determining
+    Influence"): ``None`` when their influence differs (1: more ranks first),
+    else the earliest letter (2.A) unless both have the same, then the lowest
+    number (2.B)."""
+    if a.influence != b.influence:
+        return None
+    if a.letter_lot.column != b.letter_lot.column:
+        return TieBreak.LETTER
+    return TieBreak.NUMBER
+
+
+def _precedence(a: Standing, b: Standing) -> int:
+    """Negative when ``a`` ranks before ``b``, positive when after, by what
+    :func:`_decider` says decides between them."""
+    by = _decider(a, b)
+    if by is None:
+        return b.influence - a.influence
+    return by.place(by.lot(a)) - by.place(by.lot(b))
+
+
+def rank_order(
+    standings: Iterable[Standing],
+) -> tuple[tuple[Standing, ...], tuple[Tie, ...]]:
+    """The players of one edge in rank order, and why each pair of neighbours
+    with the same influence stands as it does (rulebook 000, "Determining
+    Influence"; spec "Road boards").
+
+    More influence ranks first; between two players with the same influence
+    the earliest column letter among their lots on the edge ranks first, and
+    with the same letter, the lowest row number. The order and every
+    :class:`Tie` come from the same comparison, so an explanation cannot say
+    other than the ranking does. On one edge every lot shares a row or a
+    column and no two players share a lot, so the order is total.
+
+    :return: the standings, first pick first, and one :class:`Tie` for each
+        pair of neighbours in that order with the same influence.
+    """
+    ordered = tuple(sorted(standings, key=cmp_to_key(_precedence)))
+    ties = tuple(
+        Tie(ahead, behind, by)
+        for ahead, behind in pairwise(ordered)
+        if (by := _decider(ahead, behind)) is not None
+    )
+    return ordered, ties
 
 
 @dataclass(frozen=True)
@@ -171,10 +251,9 @@ def influence(city: City, edge: Edge) -> EdgeInfluence:
 
     A player's influence is the total number of lots of each of their buildings
     with at least one lot on the edge (the whole building counts; a corner lot
-    is on two edges); lot markers never count. More influence ranks first; a
-    tie goes to the player whose building lots on the edge include the
-    earliest column letter, then the lowest row number. Players with no
-    influence are not ranked. No two players share a lot, so the order is total.
+    is on two edges); lot markers never count. Players with no influence are
+    not ranked; the others rank as :func:`rank_order` says, and each tie it
+    breaks is explained in ``tie_breaks``.
     """
     size = city.board.size
     seats = [p.id for p in city.players]
@@ -216,43 +295,39 @@ def influence(city: City, edge: Edge) -> EdgeInfluence:
                     INFLUENCE,
                 )
             )
-    standings.sort(key=lambda s: s.key)
+    ordered, ties = rank_order(standings)
     return EdgeInfluence(
-        edge, tuple(standings), tuple(counted), _tie_break_lines(city, edge, standings)
+        edge,
+        ordered,
+        tuple(counted),
+        tuple(_tie_break_line(city, edge, tie) for tie in ties),
     )
 
 
-def _tie_break_lines(
-    city: City, edge: Edge, standings: Sequence[Standing]
-) -> tuple[Line, ...]:
-    lines: list[Line] = []
-    for ahead, behind in zip(standings, standings[1:], strict=False):
-        if ahead.influence != behind.influence:
-            continue
-        first = player_name(city, ahead.player)
-        second = player_name(city, behind.player)
-        if ahead.letter_lot.column != behind.letter_lot.column:
-            text = msg(
-                "{first} before {second}: earliest letter on the {edge} edge, "
-                "{a} against {b}",
-                first=first,
-                second=second,
-                edge=edge.label,
-                a=str(ahead.letter_lot),
-                b=str(behind.letter_lot),
-            )
-        else:
-            text = msg(
-                "{first} before {second}: same letter, lowest number on the "
-                "{edge} edge, {a} against {b}",
-                first=first,
-                second=second,
-                edge=edge.label,
-                a=str(ahead.number_lot),
-                b=str(behind.number_lot),
-            )
-        lines.append(Line(None, text, INFLUENCE))
-    return tuple(lines)
+def _tie_break_line(city: City, edge: Edge, tie: Tie) -> Line:
+    """``tie`` in words: who ranks first, by which rule and on which lots
+    (rulebook 000, "Determining Influence" 2)."""
+    ahead, behind = tie.lots
+    fields: dict[str, MessageArg] = {
+        "first": player_name(city, tie.ahead.player),
+        "second": player_name(city, tie.behind.player),
+        "edge": edge.label,
+        "a": str(ahead),
+        "b": str(behind),
+    }
+    if tie.by is TieBreak.LETTER:
+        text = msg(
+            "{first} before {second}: earliest letter on the {edge} edge, "
+            "{a} against {b}",
+            **fields,
+        )
+    else:
+        text = msg(
+            "{first} before {second}: same letter, lowest number on the "
+            "{edge} edge, {a} against {b}",
+            **fields,
+        )
+    return Line(None, text, INFLUENCE)
 
 
 # --------------------------------------------------------------------------
