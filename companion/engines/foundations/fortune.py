@@ -20,6 +20,7 @@ from typing import Final
 
 from ..base import (
     Citation,
+    JsonPath,
     Line,
     Message,
     MessageArg,
@@ -542,20 +543,55 @@ def _check_pick(
     previous: Sequence[Choice],
     ledgers: Mapping[PlayerId, _Ledger],
 ) -> None:
-    """Raise the precise error if ``choice`` (``index`` on its edge) breaks a rule."""
+    """Raise the precise error if ``choice`` (``index`` on its edge) breaks a
+    rule (rulebook 000, "Gameplay Overview" 3): first whether it is the
+    player's turn, then what a pass or a placed marker records, then the space
+    and the marker.
+
+    ``previous`` are the picks before it on the edge; ``ledgers`` what each
+    player has in hand once those have resolved.
+    """
+    path = _choices_path(standing.edge, index)
+    ledger = _check_turn(city, standing, path, choice, previous, ledgers)
+    if choice.take is Take.PASS:
+        _check_pass(path, choice)
+        return
+    if choice.slot is None:
+        raise SlotError.at(child_path(path, "slot"), msg("is required but missing"))
+    if choice.marker is None:
+        raise MarkerError.at(child_path(path, "marker"), msg("is required but missing"))
+    _check_space(city, board, standing.edge, path, choice.slot, choice.take, previous)
+    _check_marker(player_name(city, choice.player), path, choice.marker, ledger)
+
+
+def _check_turn(
+    city: City,
+    standing: EdgeInfluence,
+    path: JsonPath,
+    choice: Choice,
+    previous: Sequence[Choice],
+    ledgers: Mapping[PlayerId, _Ledger],
+) -> _Ledger:
+    """Whether ``choice``'s player may pick now (rulebook 000, "Gameplay
+    Overview" 3: players pick in order of influence, one marker each): a
+    player at the table with influence on the edge ("Determining Influence"),
+    who has not picked on this board yet and ranks after the player of the
+    last pick.
+
+    :return: the player's ledger.
+    :raises UnrankedPlayerError: not a player, or no influence on the edge.
+    :raises RankOrderError: a second pick, or a pick out of rank order.
+    """
     edge = standing.edge
-    path = _choices_path(edge, index)
+    where = child_path(path, "player")
     who = player_name(city, choice.player)
-    rank = standing.rank(choice.player)
     ledger = ledgers.get(choice.player)
     if ledger is None:
-        raise UnrankedPlayerError.at(
-            child_path(path, "player"),
-            not_a_player(choice.player),
-        )
+        raise UnrankedPlayerError.at(where, not_a_player(choice.player))
+    rank = standing.rank(choice.player)
     if rank is None:
         raise UnrankedPlayerError.at(
-            child_path(path, "player"),
+            where,
             msg(
                 "{who} has no influence on the {edge} edge, so does not pick on "
                 "its road board ({source})",
@@ -564,24 +600,23 @@ def _check_pick(
                 source=INFLUENCE.as_message(),
             ),
         )
-    for earlier in previous:
-        if earlier.player == choice.player:
-            raise RankOrderError.at(
-                child_path(path, "player"),
-                msg(
-                    "{who} already picked on the {edge} road board; a player "
-                    "places at most one marker on a board ({source})",
-                    who=who,
-                    edge=edge.label,
-                    source=OVERVIEW.as_message(),
-                ),
-            )
+    if any(earlier.player == choice.player for earlier in previous):
+        raise RankOrderError.at(
+            where,
+            msg(
+                "{who} already picked on the {edge} road board; a player "
+                "places at most one marker on a board ({source})",
+                who=who,
+                edge=edge.label,
+                source=OVERVIEW.as_message(),
+            ),
+        )
     if previous:
         last = previous[-1]
         last_rank = standing.rank(last.player)
         if last_rank is not None and last_rank > rank:
             raise RankOrderError.at(
-                child_path(path, "player"),
+                where,
                 msg(
                     "{who} (rank {rank} on the {edge} edge) is listed after "
                     "{other} (rank {other_rank}): players pick in rank order "
@@ -594,57 +629,88 @@ def _check_pick(
                     source=OVERVIEW.as_message(),
                 ),
             )
-    if choice.take is Take.PASS:
-        if choice.slot is not None:
-            raise SlotError.at(
-                child_path(path, "slot"),
-                msg("a pass places no marker, so takes no space"),
-            )
-        if choice.marker is not None:
-            raise SlotError.at(
-                child_path(path, "marker"), msg("a pass places no marker")
-            )
-        return
-    if choice.slot is None:
-        raise SlotError.at(child_path(path, "slot"), msg("is required but missing"))
-    if choice.marker is None:
-        raise MarkerError.at(child_path(path, "marker"), msg("is required but missing"))
+    return ledger
+
+
+def _check_pass(path: JsonPath, choice: Choice) -> None:
+    """A pass places no marker, so names neither a space nor a marker
+    (rulebook 000, "Gameplay Overview" 3).
+
+    :raises SlotError: the pass names a space or a marker.
+    """
+    if choice.slot is not None:
+        raise SlotError.at(
+            child_path(path, "slot"),
+            msg("a pass places no marker, so takes no space"),
+        )
+    if choice.marker is not None:
+        raise SlotError.at(child_path(path, "marker"), msg("a pass places no marker"))
+
+
+def _check_space(
+    city: City,
+    board: MilestoneBoard,
+    edge: Edge,
+    path: JsonPath,
+    slot: int,
+    take: Take,
+    previous: Sequence[Choice],
+) -> None:
+    """The space ``slot`` must be one of the board's and free; taking its "or"
+    reward needs one printed there (rulebook 000, "Gameplay Overview" 3 and
+    "Alternate Rewards").
+
+    :raises SlotError: no such space, a space taken earlier, or no alternate.
+    """
     slots = board.slots
-    if not 0 <= choice.slot < len(slots):
+    if not 0 <= slot < len(slots):
         raise SlotError.at(
             child_path(path, "slot"),
             msg(
                 "{slot} is not a slot of this board (0 to {last})",
-                slot=choice.slot,
+                slot=slot,
                 last=len(slots) - 1,
             ),
         )
     for k, earlier in enumerate(previous):
-        if earlier.slot == choice.slot and earlier.take is not Take.PASS:
+        if earlier.slot == slot and earlier.take is not Take.PASS:
             raise SlotError.at(
                 child_path(path, "slot"),
                 msg(
                     "slot {slot} (space {space}) is already taken by {who} ({path})",
-                    slot=choice.slot,
-                    space=choice.slot + 1,
+                    slot=slot,
+                    space=slot + 1,
                     who=player_name(city, earlier.player),
                     path=_choices_path(edge, k),
                 ),
             )
-    if choice.take is Take.OR and slots[choice.slot].alternate is None:
+    if take is Take.OR and slots[slot].alternate is None:
         raise SlotError.at(
             child_path(path, "take"),
             msg(
                 "slot {slot} (space {space}) has no alternate reward to take "
                 "instead ({source})",
-                slot=choice.slot,
-                space=choice.slot + 1,
+                slot=slot,
+                space=slot + 1,
                 source=ALTERNATE_REWARDS.as_message(),
             ),
         )
-    if choice.marker is Marker.MILESTONE and ledger.milestones <= 0:
+
+
+def _check_marker(
+    who: MessageArg, path: JsonPath, marker: Marker, ledger: _Ledger
+) -> None:
+    """The marker placed must be in hand: a milestone while one is left, a lot
+    marker only once both milestones are placed and while one is in supply
+    (rulebook 000, "Gameplay Overview" 3.A).
+
+    :raises MarkerError: no milestone left, a lot marker too early, or none in
+        supply.
+    """
+    where = child_path(path, "marker")
+    if marker is Marker.MILESTONE and ledger.milestones <= 0:
         raise MarkerError.at(
-            child_path(path, "marker"),
+            where,
             msg(
                 "{who} has no milestone marker left here (both are placed); a lot "
                 'marker may stand in: "marker": "lot" ({source})',
@@ -652,29 +718,28 @@ def _check_pick(
                 source=OVERVIEW.as_message(),
             ),
         )
-    if choice.marker is Marker.LOT:
-        if ledger.milestones > 0:
-            raise MarkerError.at(
-                child_path(path, "marker"),
-                nmsg(
-                    "{who} still has {n} milestone marker; a lot marker stands in "
-                    "only once both are placed ({source})",
-                    "{who} still has {n} milestone markers; a lot marker stands in "
-                    "only once both are placed ({source})",
-                    n=ledger.milestones,
-                    who=who,
-                    source=OVERVIEW.as_message(),
-                ),
-            )
-        if ledger.lot_markers_free <= 0:
-            raise MarkerError.at(
-                child_path(path, "marker"),
-                msg(
-                    "{who} has no lot marker left in supply ({source})",
-                    who=who,
-                    source=OVERVIEW.as_message(),
-                ),
-            )
+    if marker is Marker.LOT and ledger.milestones > 0:
+        raise MarkerError.at(
+            where,
+            nmsg(
+                "{who} still has {n} milestone marker; a lot marker stands in "
+                "only once both are placed ({source})",
+                "{who} still has {n} milestone markers; a lot marker stands in "
+                "only once both are placed ({source})",
+                n=ledger.milestones,
+                who=who,
+                source=OVERVIEW.as_message(),
+            ),
+        )
+    if marker is Marker.LOT and ledger.lot_markers_free <= 0:
+        raise MarkerError.at(
+            where,
+            msg(
+                "{who} has no lot marker left in supply ({source})",
+                who=who,
+                source=OVERVIEW.as_message(),
+            ),
+        )
 
 
 def _apply_reward(
