@@ -56,16 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import errors, web
     from .models import db
-    from .views import (
-        all_roads,
-        foundations,
-        glory,
-        lookup,
-        monuments,
-        report,
-        roads,
-        tables,
-    )
+    from .views import GAME_VIEWS, games, lookup, report, tables
 
     db.init_app(app)
     Migrate(app, db, directory=MIGRATIONS_DIR)
@@ -76,13 +67,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     web.init_app(app)
     errors.register_error_handlers(app)
     app.register_blueprint(tables.bp)
-    app.register_blueprint(foundations.bp)
-    app.register_blueprint(all_roads.bp)
-    app.register_blueprint(glory.bp)
-    app.register_blueprint(roads.bp)
     app.register_blueprint(lookup.bp)
     app.register_blueprint(report.bp)
-    app.register_blueprint(monuments.bp)
+    games.init_app(app, GAME_VIEWS)
     lookup.init_app(app)
     return app
 

@@ -22,8 +22,6 @@ from ..forms import AR_TOKENS, TallyForm, TurnForm
 from ..models import GameTable
 from ..web import error_words, words
 from .tables import (
-    GAME_PANELS,
-    STEP_WORDS,
     save_change,
     table_or_404,
 )
@@ -34,12 +32,11 @@ GAME = "all-roads"
 TURNS_PER_PLAYER = 6
 """12 tiles each, 2 placed a turn (rulebook 002, Components and Course of the Game)."""
 
-STEP_WORDS.update(
-    {
-        "ar-tally": _l("Final tally entered"),
-        "ar-turn": _l("%(player)s's turn recorded"),
-    }
-)
+STEP_WORDS = {
+    "ar-tally": _l("Final tally entered"),
+    "ar-turn": _l("%(player)s's turn recorded"),
+}
+"""The words of the history steps these screens record."""
 
 SPACES = (
     ("dead_end", ar.Space.DEAD_END),
@@ -123,7 +120,9 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-GAME_PANELS[GAME] = panel
+def report_args(table: GameTable) -> dict[str, Any]:
+    """The report's final result: known once a tally or the last turn is in."""
+    return {"over": game_over(table)}
 
 
 @bp.route("/t/<table_id>/tally", methods=("GET", "POST"))

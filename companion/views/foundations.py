@@ -24,10 +24,9 @@ from ..engines.foundations import fortune, road_boards
 from ..engines.foundations import monument_cards as cards
 from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm
 from ..models import GameTable
+from ..report import EraTotals
 from ..web import error_words, problem_words, words
 from .tables import (
-    GAME_PANELS,
-    STEP_WORDS,
     conflict_message,
     players_of,
     table_or_404,
@@ -37,15 +36,14 @@ bp = Blueprint("foundations", __name__)
 
 GAME = "foundations-of-rome"
 
-STEP_WORDS.update(
-    {
-        "fr-build": _l("%(player)s built %(building)s on %(lots)s"),
-        "fr-move": _l("%(player)s's %(building)s moved to %(lots)s"),
-        "fr-remove": _l("Removed %(player)s's %(building)s from %(lots)s"),
-        "fr-markers": _l("%(player)s's lot markers changed on %(lots)s"),
-        "fr-score": _l("Era %(era)d scored"),
-    }
-)
+STEP_WORDS = {
+    "fr-build": _l("%(player)s built %(building)s on %(lots)s"),
+    "fr-move": _l("%(player)s's %(building)s moved to %(lots)s"),
+    "fr-remove": _l("Removed %(player)s's %(building)s from %(lots)s"),
+    "fr-markers": _l("%(player)s's lot markers changed on %(lots)s"),
+    "fr-score": _l("Era %(era)d scored"),
+}
+"""The words of the history steps these screens record."""
 
 TYPE_NAMES = {
     "residential": _l("Residential"),
@@ -295,7 +293,21 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-GAME_PANELS[GAME] = panel
+def era_history(table: GameTable) -> list[EraTotals]:
+    """Each player's running total after each era scored so far (the table's
+    history), for the report's per-era rows and chart."""
+    return [
+        EraTotals(
+            era.era, {pid: values["total"] for pid, values in era.players.items()}
+        )
+        for era in scored_eras(table)
+    ]
+
+
+def report_args(table: GameTable) -> dict[str, Any]:
+    """The report's eras so far and the monument cards as this table reads them
+    (the report shows the eras scored so far, whatever they are)."""
+    return {"history": era_history(table), "catalogue": table_catalogue(table)}
 
 
 # --------------------------------------------------------------------------

@@ -26,8 +26,6 @@ from ..forms import GTR_MATERIALS, CampsForm, GameEndForm
 from ..models import GameTable
 from ..web import error_words
 from .tables import (
-    GAME_PANELS,
-    STEP_WORDS,
     conflict_message,
     save_change,
     table_or_404,
@@ -39,12 +37,11 @@ GAME = "glory-to-rome"
 LIMIT_BUILDINGS = ("Statue", "Wall", "Market", "Insula", "Aqueduct")
 """Buildings the camp form offers: they score (Statue, Wall) or change a limit."""
 
-STEP_WORDS.update(
-    {
-        "gtr-camps": _l("Camps entered"),
-        "gtr-end": _l("End of the game noted"),
-    }
-)
+STEP_WORDS = {
+    "gtr-camps": _l("Camps entered"),
+    "gtr-end": _l("End of the game noted"),
+}
+"""The words of the history steps these screens record."""
 
 
 def term(key: str) -> str:
@@ -130,7 +127,9 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-GAME_PANELS[GAME] = panel
+def report_args(table: GameTable) -> dict[str, Any]:
+    """The report's final result and how the game ended (Forum, surrender)."""
+    return {"over": result_known(table), "end": game_end(table)}
 
 
 def camp_data(camp: gtr.Camp, clients: int) -> dict[str, Any]:

@@ -32,17 +32,16 @@ from .foundations import (
     fr_table_or_404,
     table_catalogue,
 )
-from .tables import STEP_WORDS, conflict_message, save_change
+from .tables import conflict_message, save_change
 
 bp = Blueprint("monuments", __name__)
 
-STEP_WORDS.update(
-    {
-        "mon-build": _l("%(player)s built %(monument)s on %(lots)s"),
-        "mon-values": _l("Values of %(monument)s changed for this table"),
-        "fr-coins": _l("Coins in hand entered"),
-    }
-)
+STEP_WORDS = {
+    "mon-build": _l("%(player)s built %(monument)s on %(lots)s"),
+    "mon-values": _l("Values of %(monument)s changed for this table"),
+    "fr-coins": _l("Coins in hand entered"),
+}
+"""The words of the history steps these screens record."""
 
 
 def chosen_player(city: fr.City, pid: str | None = None) -> str:

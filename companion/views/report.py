@@ -15,31 +15,12 @@ from .. import store
 from ..engines import TableFileError, read_table
 from ..models import GameTable
 from ..pdf import STATIC_DIR, Paper, render_pdf
-from ..report import TEMPLATE, EraTotals, build_report, template_context
+from ..report import TEMPLATE, build_report, template_context
 from ..web import words
-from .all_roads import game_over
-from .foundations import scored_eras, table_catalogue
-from .glory import game_end, result_known
+from .games import game_views
 from .tables import table_or_404
 
 bp = Blueprint("report", __name__)
-
-FINAL_RESULT = {"all-roads": game_over, "glory-to-rome": result_known}
-"""Per game, whether the table's history holds a final result (a Foundations of
-Rome report shows the eras scored so far, whatever they are)."""
-
-
-def era_history(table: GameTable) -> list[EraTotals]:
-    """Each player's running total after each era scored so far (Foundations of
-    Rome; the table's history), for the report's per-era rows and chart."""
-    if table.game != "foundations-of-rome":
-        return []
-    return [
-        EraTotals(
-            era.era, {pid: values["total"] for pid, values in era.players.items()}
-        )
-        for era in scored_eras(table)
-    ]
 
 
 def report_filename(table: GameTable, paper: Paper) -> str:
@@ -59,18 +40,12 @@ def report_pdf(table_id: str) -> Response:
         read = read_table(step.document)
     except TableFileError:
         abort(409, _("This table's file cannot be scored, so it has no report."))
-    report = build_report(
-        read,
-        on=step.created_at.date(),
-        history=era_history(table),
-        catalogue=table_catalogue(table)
-        if table.game == "foundations-of-rome"
-        else None,
-        # What the table's history knows beyond its file: whether an All Roads
-        # game recorded turn by turn is over, how a Glory to Rome game ended.
-        over=FINAL_RESULT.get(table.game, lambda _: True)(table),
-        end=game_end(table) if table.game == "glory-to-rome" else None,
-    )
+    # What the table's history knows beyond its file (eras scored so far,
+    # whether a game recorded turn by turn is over, how a game ended): each
+    # game's views say.
+    views = game_views(table.game)
+    known = views.report_args(table) if views else {}
+    report = build_report(read, on=step.created_at.date(), **known)
     context = template_context(report, words=words, paper=paper.value)
     html = render_template(TEMPLATE, **context, lang=str(get_locale() or "en"))
     pdf = render_pdf(

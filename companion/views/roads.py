@@ -24,16 +24,15 @@ from ..forms import ActionForm, FaceForm, RoadSetupForm
 from ..models import RoadFace, db
 from ..web import error_words, problem_words, words
 from .foundations import city_of, current_pick, fr_table_or_404
-from .tables import STEP_WORDS, save_change
+from .tables import save_change
 
 bp = Blueprint("roads", __name__)
 
-STEP_WORDS.update(
-    {
-        "rof-setup": _l("Road boards set up"),
-        "rof-pick": _l("%(player)s picked on the %(edge)s road board"),
-    }
-)
+STEP_WORDS = {
+    "rof-setup": _l("Road boards set up"),
+    "rof-pick": _l("%(player)s picked on the %(edge)s road board"),
+}
+"""The words of the history steps these screens record."""
 
 EDGE_ORDER = tuple(road_boards.Edge)
 """The edges in the order the road boards resolve."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -33,6 +32,7 @@ from ..engines.base import Player, RuleError
 from ..forms import ActionForm, ImportForm, RenamePlayersForm, new_table_form
 from ..models import GameTable, HistoryStep
 from ..web import error_words, problem_words, words
+from .games import game_views
 
 bp = Blueprint("tables", __name__)
 
@@ -59,12 +59,11 @@ STEP_WORDS = {
 """The words of each kind of history step (``HistoryStep.action``)."""
 
 
-GAME_PANELS: dict[str, Callable[[GameTable, dict[str, Any]], dict[str, Any]]] = {}
-"""Per game: what its part of the table page shows (``templates/games/<slug>/``)."""
-
-
 def describe_step(step: HistoryStep) -> str:
+    """The words of a history step: the shared ones, else its game's."""
     words = STEP_WORDS.get(step.action)
+    if words is None and (views := game_views(step.table.game)) is not None:
+        words = views.step_words.get(step.action)
     if words is None:
         return step.action
     try:
@@ -164,11 +163,11 @@ def table_page(
         # Keep what the player typed, but let the next send go against the
         # current version.
         rename_form.against(table.version)
-    make_panel = GAME_PANELS.get(table.game)
+    views = game_views(table.game)
     return (
         render_template(
             "tables/show.html",
-            panel=make_panel(table, document) if make_panel else None,
+            panel=views.panel(table, document) if views else None,
             table=table,
             game=find_game(table.game),
             players=players,
