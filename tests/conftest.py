@@ -1,12 +1,17 @@
-"""Fixtures: an app on a fresh database, its client, and actions for tables."""
+"""Fixtures: an app on a fresh database, its client, and actions for tables.
+
+Helpers that need no client (``soup``, ``form_data``, ...) are in helpers.py.
+"""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator
+from io import BytesIO
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from flask import Flask
@@ -16,6 +21,8 @@ from werkzeug.test import TestResponse
 
 from companion import create_app
 from companion.models import db
+
+from .helpers import form_data, soup
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 IN_CI = os.environ.get("CI") == "true"
@@ -151,14 +158,58 @@ class TableActions:
         return self.client.post(f"/t/{table_id}/players", data=data)
 
     def import_file(self, content: bytes, filename: str = "table.json") -> TestResponse:
-        from io import BytesIO
-
         data = {"csrf_token": self.csrf("/"), "file": (BytesIO(content), filename)}
         return self.client.post(
             "/import", data=data, content_type="multipart/form-data"
         )
 
+    def import_id(self, content: bytes) -> str:
+        """Import a table file; the new table's id."""
+        response = self.import_file(content)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        return response.headers["Location"].rsplit("/", 1)[-1]
+
+    def document(self, table_id: str) -> dict[str, Any]:
+        """The table's file, as exported."""
+        document: dict[str, Any] = json.loads(
+            self.client.get(f"/t/{table_id}/export").data
+        )
+        return document
+
+    def form(
+        self, path: str, selector: str = "main form[method=post]"
+    ) -> dict[str, Any]:
+        """What a browser sends from the form at ``selector`` on the page at
+        ``path``, left as the page shows it."""
+        form = soup(self.client.get(path)).select_one(selector)
+        assert form is not None, f"no {selector} on {path}"
+        return form_data(form)
+
 
 @pytest.fixture
 def actions(client: FlaskClient) -> TableActions:
     return TableActions(client)
+
+
+class GameTable:
+    """A new table of one game and the steps a player takes on its screens.
+
+    Each game's view tests subclass it with ``game``, the default ``seats``
+    and that game's steps, so they all make tables and read them one way.
+    """
+
+    game: ClassVar[str]
+    seats: ClassVar[list[tuple[str, str]]]
+
+    def __init__(
+        self, actions: TableActions, players: list[tuple[str, str]] | None = None
+    ) -> None:
+        self.actions = actions
+        self.client = actions.client
+        self.id = actions.create_id(
+            self.game, self.seats if players is None else players
+        )
+
+    def document(self) -> dict[str, Any]:
+        """The table's file, as exported."""
+        return self.actions.document(self.id)

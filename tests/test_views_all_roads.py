@@ -2,47 +2,21 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
-from bs4 import BeautifulSoup
 from werkzeug.test import TestResponse
 
-from .conftest import TableActions
+from .conftest import GameTable, TableActions
+from .helpers import soup
 
 FOUR = [("Chiara", "green"), ("Bo", "blue"), ("Ana", "red"), ("Emma", "yellow")]
 
 
-def soup(response: TestResponse) -> BeautifulSoup:
-    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
-
-
-def form_data(page: BeautifulSoup) -> dict[str, Any]:
-    form = page.select_one("main form[method=post]")
-    data: dict[str, Any] = {}
-    for field in form.select("input"):
-        if field.get("type") == "radio":
-            if field.has_attr("checked"):
-                data[field["name"]] = field["value"]
-        elif field.get("name"):
-            data[field["name"]] = field.get("value", "")
-    for select in form.select("select"):
-        chosen = select.select_one("option[selected]") or select.select_one("option")
-        data[select["name"]] = chosen["value"]
-    return data
-
-
-class Game:
-    def __init__(self, actions: TableActions, players: list[tuple[str, str]] = FOUR):
-        self.client = actions.client
-        self.id = actions.create_id("all-roads", players)
-
-    def document(self) -> dict[str, Any]:
-        return json.loads(self.client.get(f"/t/{self.id}/export").data)
+class Game(GameTable):
+    game = "all-roads"
+    seats = FOUR
 
     def tally(self, rows: list[tuple[str, dict[str, int]]]) -> TestResponse:
-        data = form_data(soup(self.client.get(f"/t/{self.id}/tally")))
+        data = self.actions.form(f"/t/{self.id}/tally")
         for i, (given, counts) in enumerate(rows):
             data[f"players-{i}-given"] = given
             for key in ("monument", "spa", "villa", "house"):
@@ -50,7 +24,7 @@ class Game:
         return self.client.post(f"/t/{self.id}/tally", data=data)
 
     def turn(self, player: str, **counts: int) -> TestResponse:
-        data = form_data(soup(self.client.get(f"/t/{self.id}/turn")))
+        data = self.actions.form(f"/t/{self.id}/turn")
         data["player"] = player
         data.update({k: str(v) for k, v in counts.items()})
         return self.client.post(f"/t/{self.id}/turn", data=data)

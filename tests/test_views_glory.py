@@ -9,29 +9,10 @@ import pytest
 from bs4 import BeautifulSoup
 from werkzeug.test import TestResponse
 
-from .conftest import TableActions, require_shared
+from .conftest import GameTable, TableActions, require_shared
+from .helpers import soup
 
 THREE = [("Marco Aurelio", ""), ("李雷", ""), ("Lucía", "")]
-
-
-def soup(response: TestResponse) -> BeautifulSoup:
-    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
-
-
-def form_data(page: BeautifulSoup) -> dict[str, Any]:
-    form = page.select_one("main form[method=post]")
-    data: dict[str, Any] = {}
-    for field in form.select("input"):
-        kind = field.get("type")
-        if kind in ("radio", "checkbox"):
-            if field.has_attr("checked"):
-                data[field["name"]] = field.get("value", "y")
-        elif field.get("name"):
-            data[field["name"]] = field.get("value", "")
-    for select in form.select("select"):
-        chosen = select.select_one("option[selected]") or select.select_one("option")
-        data[select["name"]] = chosen["value"]
-    return data
 
 
 def cells(page: BeautifulSoup) -> dict[str, dict[str, str]]:
@@ -45,16 +26,14 @@ def cells(page: BeautifulSoup) -> dict[str, dict[str, str]]:
     }
 
 
-class Camps:
-    def __init__(self, actions: TableActions, players: list[tuple[str, str]] = THREE):
-        self.client = actions.client
-        self.id = actions.create_id("glory-to-rome", players)
-
-    def document(self) -> dict[str, Any]:
-        return json.loads(self.client.get(f"/t/{self.id}/export").data)
+class Camps(GameTable):
+    game = "glory-to-rome"
+    seats = THREE
 
     def enter(self, **values: Any) -> TestResponse:
-        data = form_data(soup(self.client.get(f"/t/{self.id}/camps")))
+        """Post the camps screen as shown, with ``values`` changed: True checks
+        a box, False unchecks it."""
+        data = self.actions.form(f"/t/{self.id}/camps")
         for key, value in values.items():
             if value is False:
                 data.pop(key, None)
@@ -75,7 +54,7 @@ def test_new_table_starts_valid_and_scored(actions: TableActions) -> None:
     assert "share the victory" not in page.get_text()  # nor in the tie lines
     assert "Enter the camps at the end of the game to see who wins." in page.get_text()
     # Noting that the deck ran out names nobody either.
-    data = form_data(soup(camps.client.get(f"/t/{camps.id}/end")))
+    data = actions.form(f"/t/{camps.id}/end")
     data["deck_exhausted"] = "y"
     assert camps.client.post(f"/t/{camps.id}/end", data=data).status_code == 302
     assert "Shared victory" not in soup(camps.client.get(f"/t/{camps.id}")).get_text()
@@ -165,7 +144,7 @@ def test_limits_are_checked_with_a_reason(actions: TableActions) -> None:
 def test_forum_victory_ends_with_that_winner(actions: TableActions) -> None:
     camps = Camps(actions)
     camps.enter(**{"camps-0-influence": 20})
-    data = form_data(soup(camps.client.get(f"/t/{camps.id}/end")))
+    data = actions.form(f"/t/{camps.id}/end")
     data["forum"] = "p3"
     assert camps.client.post(f"/t/{camps.id}/end", data=data).status_code == 302
     page = soup(camps.client.get(f"/t/{camps.id}"))
@@ -175,7 +154,7 @@ def test_forum_victory_ends_with_that_winner(actions: TableActions) -> None:
 
 def test_two_instant_winners_are_refused(actions: TableActions) -> None:
     camps = Camps(actions)
-    data = form_data(soup(camps.client.get(f"/t/{camps.id}/end")))
+    data = actions.form(f"/t/{camps.id}/end")
     data.update(forum="p1", surrender="p2")
     response = camps.client.post(f"/t/{camps.id}/end", data=data)
     assert response.status_code == 400
@@ -185,8 +164,7 @@ def test_two_instant_winners_are_refused(actions: TableActions) -> None:
 def test_shared_scenario_imports_and_scores(actions: TableActions) -> None:
     shared = require_shared()
     path = shared / "scenarios" / "gtr-3p-sites-instead-of-influence.json"
-    response = actions.import_file(path.read_bytes())
-    table_id = response.headers["Location"].rsplit("/", 1)[-1]
+    table_id = actions.import_id(path.read_bytes())
     expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
     rows = cells(soup(actions.client.get(f"/t/{table_id}")))
     for pid, values in expected["players"].items():
@@ -214,7 +192,7 @@ def test_counts_beyond_the_deck_are_refused_in_the_readers_language(
     actions: TableActions, language: str, words: str
 ) -> None:
     camps = Camps(actions)
-    data = form_data(soup(camps.client.get(f"/t/{camps.id}/camps")))
+    data = actions.form(f"/t/{camps.id}/camps")
     data.update({"camps-0-vault_wood": "20", "camps-1-vault_wood": "20"})
     response = camps.client.post(
         f"/t/{camps.id}/camps", data=data, headers={"Accept-Language": language}

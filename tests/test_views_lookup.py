@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
-from werkzeug.test import TestResponse
 
 from .conftest import TableActions
-
-
-def soup(response: TestResponse) -> BeautifulSoup:
-    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+from .helpers import form_data, soup
 
 
 def titles(client: FlaskClient, query: str, **params: str) -> list[str]:
@@ -104,9 +99,7 @@ def test_house_rules_are_searched_and_marked(
     table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "blue")])
     page = soup(client.get(f"/t/{table_id}/house-rules"))
     form = page.select_one("main form[method=post]:not([action])")
-    data = {
-        i["name"]: i.get("value", "") for i in form.select("input") if i.get("name")
-    }
+    data = form_data(form)
     data.update(
         title="Zebra crossing",
         text="Our group lets a zebra tile bridge two roads.",
@@ -121,7 +114,7 @@ def test_house_rules_are_searched_and_marked(
     # Deleting it takes it out of the search.
     page = soup(client.get(f"/t/{table_id}/house-rules"))
     delete = page.select_one(".house-rules form")
-    data = {i["name"]: i.get("value", "") for i in delete.select("input")}
+    data = form_data(delete)
     assert client.post(delete["action"], data=data).status_code == 302
     assert not soup(client.get("/rules", query_string={"q": "zebra"})).select(
         ".hit.house"
@@ -132,9 +125,7 @@ def test_house_rule_form_errors(actions: TableActions, client: FlaskClient) -> N
     table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "blue")])
     page = soup(client.get(f"/t/{table_id}/house-rules"))
     form = page.select_one("main form[method=post]:not([action])")
-    data = {
-        i["name"]: i.get("value", "") for i in form.select("input") if i.get("name")
-    }
+    data = form_data(form)
     data.update(title="", text="x", lang="en")
     response = client.post(f"/t/{table_id}/house-rules", data=data)
     assert response.status_code == 400

@@ -62,12 +62,12 @@ def test_glory_report_names_the_forum_winner_whatever_the_scores(
     actions: TableActions, client: FlaskClient
 ) -> None:
     """004, 计分和胜利条件: after a Forum victory the scores are not compared."""
-    from .test_views_glory import Camps, form_data, soup
+    from .test_views_glory import Camps
 
     camps = Camps(actions)
     camps.enter(**{"camps-0-influence": 20})  # by far the most points
     assert "Marco Aurelio wins with 20 VP." in pdf_text(client, camps.id)
-    data = form_data(soup(client.get(f"/t/{camps.id}/end")))
+    data = actions.form(f"/t/{camps.id}/end")
     data["forum"] = "p3"
     assert client.post(f"/t/{camps.id}/end", data=data).status_code == 302
     text = pdf_text(client, camps.id)

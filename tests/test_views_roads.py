@@ -6,29 +6,11 @@ import copy
 import json
 from typing import Any
 
-from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from .conftest import TableActions, require_shared
-
-
-def soup(response: TestResponse) -> BeautifulSoup:
-    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
-
-
-def form_data(form: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for field in form.select("input"):
-        if field.get("type") in ("radio", "checkbox"):
-            if field.has_attr("checked"):
-                data[field["name"]] = field.get("value", "y")
-        elif field.get("name"):
-            data[field["name"]] = field.get("value", "")
-    for select in form.select("select"):
-        chosen = select.select_one("option[selected]") or select.select_one("option")
-        data[select["name"]] = chosen["value"]
-    return data
+from .helpers import form_data, soup
 
 
 def scenario_without_picks() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
@@ -58,8 +40,7 @@ def test_the_draft_walks_the_picks_and_the_era_scores_as_the_scenario(
     actions: TableActions, client: FlaskClient
 ) -> None:
     original, bare, expected = scenario_without_picks()
-    response = actions.import_file(json.dumps(bare).encode())
-    table_id = response.headers["Location"].rsplit("/", 1)[-1]
+    table_id = actions.import_id(json.dumps(bare).encode())
 
     # Scoring waits for the road boards.
     era = soup(client.get(f"/t/{table_id}/era"))
@@ -82,7 +63,7 @@ def test_the_draft_walks_the_picks_and_the_era_scores_as_the_scenario(
         assert response.status_code == 302, response.get_data(as_text=True)
     page = soup(client.get(f"/t/{table_id}/roads"))
     assert "Every pick is made." in page.get_text()
-    exported = json.loads(client.get(f"/t/{table_id}/export").data)
+    exported = actions.document(table_id)
     assert exported["road_boards"]["choices"] == original["road_boards"]["choices"]
 
     era = soup(client.get(f"/t/{table_id}/era"))
@@ -95,7 +76,7 @@ def test_the_draft_walks_the_picks_and_the_era_scores_as_the_scenario(
     # Scoring the era: tokens won stay, picks clear, milestones carry over.
     form = era.select_one("form[method=post]")
     assert client.post(f"/t/{table_id}/era", data=form_data(form)).status_code == 302
-    after = json.loads(client.get(f"/t/{table_id}/export").data)
+    after = actions.document(table_id)
     assert after["era"] == 3
     assert after["population_tokens"] == {"yellow": 1, "red": 2}
     assert "choices" not in after["road_boards"]
@@ -110,13 +91,12 @@ def test_out_of_turn_or_closed_choice_is_refused(
     actions: TableActions, client: FlaskClient
 ) -> None:
     _original, bare, _expected = scenario_without_picks()
-    response = actions.import_file(json.dumps(bare).encode())
-    table_id = response.headers["Location"].rsplit("/", 1)[-1]
+    table_id = actions.import_id(json.dumps(bare).encode())
     page = soup(client.get(f"/t/{table_id}/roads"))
     data = form_data(page.select_one("form.options"))
     data["option"] = "99"
     assert client.post(f"/t/{table_id}/roads", data=data).status_code == 400
-    before = json.loads(client.get(f"/t/{table_id}/export").data)
+    before = actions.document(table_id)
     assert "choices" not in before["road_boards"]
 
 
@@ -131,7 +111,7 @@ def test_setup_with_rulebook_faces(actions: TableActions, client: FlaskClient) -
     assert "edge lot" in page.select_one(".reminder").get_text()
     data = form_data(page.select_one("main form[method=post]"))
     assert client.post(f"/t/{table_id}/roads/setup", data=data).status_code == 302
-    exported = json.loads(client.get(f"/t/{table_id}/export").data)
+    exported = actions.document(table_id)
     assert exported["road_boards"]["east"] == {
         "kind": "majority",
         "most": [1, 2, 3],
@@ -164,7 +144,7 @@ def test_describe_a_face_and_use_it(actions: TableActions, client: FlaskClient) 
     data = form_data(setup.select_one("main form[method=post]"))
     data["west"] = option["value"]
     assert client.post(f"/t/{table_id}/roads/setup", data=data).status_code == 302
-    west = json.loads(client.get(f"/t/{table_id}/export").data)["road_boards"]["west"]
+    west = actions.document(table_id)["road_boards"]["west"]
     assert west == {
         "kind": "milestones",
         "slots": [
