@@ -499,23 +499,6 @@ def move_building(
 # --------------------------------------------------------------------------
 
 
-def fitting_pieces(
-    city: fr.City, owner: str, lots: tuple[fr.Lot, ...]
-) -> list[tuple[int, fr.TrayStock]]:
-    """The owner's tray pieces of this shape, with how many are left."""
-    stock = fr.remaining_tray(city, owner)
-    probe = [
-        (k, s)
-        for k, s in enumerate(stock)
-        if s.piece.fits(
-            fr.Building(
-                owner, lots, s.piece.values or fr.Civic(fr.CivicKind.BUILDING, 1)
-            )
-        )
-    ]
-    return probe
-
-
 VALUE_FIELDS = {
     fr.BuildingType.RESIDENTIAL: ("citizens",),
     fr.BuildingType.COMMERCIAL: ("silver", "vp"),
@@ -531,6 +514,55 @@ def values_from(form: BuildForm, btype: fr.BuildingType) -> fr.Values:
     return fr.Civic(fr.CivicKind(form.per.data), form.vp.data)
 
 
+def build_form(table: GameTable, piece: fr.TrayPiece) -> BuildForm:
+    """The values form of ``piece``: as posted, or filled from the tray."""
+    if request.method == "POST":
+        form = BuildForm(request.form)
+    else:
+        values = piece.values
+        form = BuildForm(
+            formdata=None,
+            data={
+                "version": table.version,
+                "name": piece.name if values else "",
+                "citizens": getattr(values, "citizens", 0),
+                "silver": getattr(values, "silver", 0),
+                # a civic piece's VP are the group's to enter; 1 is the least
+                "vp": getattr(values, "vp", 1 if values is None else 0),
+                "per": "building",
+            },
+        )
+    form.keep_only(VALUE_FIELDS[piece.type])
+    return form
+
+
+def save_building(
+    table: GameTable,
+    city: fr.City,
+    building: fr.Building,
+    *,
+    version: int,
+) -> None:
+    """Build ``building`` on lots its owner is taken to hold (a board entered as
+    it lies) and save it as the next step.
+
+    :raises RuleError: the engine refuses it (``TableFileError`` for the file).
+    :raises store.StaleEditError: the table changed meanwhile.
+    """
+    new_city = fr.build(fr.claim_lots(city, building.owner, building.lots), building)
+    save_city(
+        table,
+        new_city,
+        version=version,
+        action="fr-build",
+        details={
+            "player": _names(city)[building.owner],
+            "building": building.name or str(TYPE_NAMES[building.type.value]),
+            "lots": fr.format_lots(building.lots),
+        },
+    )
+
+
 @bp.route("/t/<table_id>/build", methods=("GET", "POST"))
 def build(table_id: str) -> ResponseReturnValue:
     """Pick the building for the tapped lots from the owner's tray, then confirm."""
@@ -538,8 +570,7 @@ def build(table_id: str) -> ResponseReturnValue:
     city = city_of(table)
     source = request.form if request.method == "POST" else request.args
     owner = source.get("owner", "")
-    names = _names(city)
-    if owner not in names:
+    if owner not in _names(city):
         abort(400, _("Choose a player on the board first."))
     try:
         lots = parse_lots(city, [s for s in source.get("lots", "").split(",") if s])
@@ -547,82 +578,74 @@ def build(table_id: str) -> ResponseReturnValue:
     except (RuleError, ValueError) as exc:
         flash(_("Those lots cannot take one building: %(why)s", why=error_words(exc)))
         return redirect(url_for("foundations.board", table_id=table.id, owner=owner))
-    pieces = fitting_pieces(city, owner, lots)
     chosen = source.get("piece", type=int)
     stock = fr.remaining_tray(city, owner)
-    piece = (
-        stock[chosen].piece if chosen is not None and 0 <= chosen < len(stock) else None
-    )
-    form = None
+    if chosen is None or not 0 <= chosen < len(stock):
+        return build_page(table, city, owner, lots, chosen=chosen)
+    piece = stock[chosen].piece
+    form = build_form(table, piece)
+    if request.method != "POST":
+        return build_page(table, city, owner, lots, chosen=chosen, form=form)
     problems: list[str] = []
-    status = 200
-    if piece is not None:
-        if request.method == "POST":
-            form = BuildForm(request.form)
+    if form.validate():
+        name = (form.name.data or "").strip() or None
+        building = fr.Building(owner, lots, values_from(form, piece.type), name)
+        try:
+            save_building(table, city, building, version=form.version.data)
+        except store.StaleEditError as exc:
+            flash(conflict_message(exc))
+            return redirect(url_for("foundations.board", table_id=table.id))
+        except TableFileError as exc:
+            problems = [words(p.message) for p in exc.problems]
+        except RuleError as exc:
+            problems = [error_words(exc)]
         else:
-            values = piece.values
-            form = BuildForm(
-                formdata=None,
-                data={
-                    "version": table.version,
-                    "name": piece.name if piece.values else "",
-                    "citizens": getattr(values, "citizens", 0),
-                    "silver": getattr(values, "silver", 0),
-                    "vp": getattr(values, "vp", 1 if piece.values is None else 0),
-                    "per": "building",
-                },
+            flash(_("Built."))
+            return redirect(
+                url_for("foundations.board", table_id=table.id, owner=owner)
             )
-        form.keep_only(VALUE_FIELDS[piece.type])
-        if request.method == "POST" and form.validate():
-            building = fr.Building(
-                owner,
-                lots,
-                values_from(form, piece.type),
-                (form.name.data or "").strip() or None,
-            )
-            try:
-                new_city = fr.build(fr.claim_lots(city, owner, lots), building)
-                save_city(
-                    table,
-                    new_city,
-                    version=form.version.data,
-                    action="fr-build",
-                    details={
-                        "player": names[owner],
-                        "building": building.name or str(TYPE_NAMES[piece.type.value]),
-                        "lots": fr.format_lots(lots),
-                    },
-                )
-            except store.StaleEditError as exc:
-                flash(conflict_message(exc))
-                return redirect(url_for("foundations.board", table_id=table.id))
-            except TableFileError as exc:
-                problems = [words(p.message) for p in exc.problems]
-            except RuleError as exc:
-                problems = [error_words(exc)]
-            else:
-                flash(_("Built."))
-                return redirect(
-                    url_for("foundations.board", table_id=table.id, owner=owner)
-                )
-            status = 400
-        elif request.method == "POST":
-            status = 400
+    return build_page(
+        table,
+        city,
+        owner,
+        lots,
+        chosen=chosen,
+        form=form,
+        problems=problems,
+        status=400,
+    )
+
+
+def build_page(
+    table: GameTable,
+    city: fr.City,
+    owner: str,
+    lots: tuple[fr.Lot, ...],
+    *,
+    chosen: int | None,
+    form: BuildForm | None = None,
+    problems: list[str] | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
+    """The build screen: the owner's pieces that fit the lots, then the chosen
+    piece's values."""
+    stock = fr.remaining_tray(city, owner)
+    piece = stock[chosen].piece if form is not None and chosen is not None else None
     return (
         render_template(
             "games/foundations-of-rome/build.html",
             table=table,
             city=city,
             owner=owner,
-            owner_name=names[owner],
+            owner_name=_names(city)[owner],
             lots=lots,
             lots_text=fr.format_lots(lots),
             shape=fr.Shape.of(lots),
-            pieces=pieces,
+            pieces=list(fr.fitting_stock(city, owner, lots)),
             piece=piece,
             chosen=chosen,
             form=form,
-            problems=problems,
+            problems=problems or [],
             type_names=TYPE_NAMES,
             piece_names=PIECE_NAMES,
             civic_kinds=CIVIC_KIND_LABELS,

@@ -19,9 +19,11 @@ from companion.engines.foundations import (
     NoSuchBuildingError,
     Residential,
     claim_lots,
+    fitting_stock,
     move,
     next_era,
     problems,
+    remaining_tray,
     score,
     toggle_lot_markers,
 )
@@ -178,3 +180,39 @@ def test_no_era_follows_the_third() -> None:
     with pytest.raises(GameOverError) as refused:
         next_era(last, score(last))
     assert "Era 3" in str(refused.value.message)
+
+
+# --------------------------------------------------------------------------
+# The tray pieces that fit the tapped lots (rulebook 001, "Action 3")
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lots", "pieces"),
+    [
+        ("C3", ["Domus", "Bakery", "Civic building"]),
+        ("C3 C4", ["Domus Maximus", "Pottery Studio", "Civic building"]),
+        # an L of 3 turned and flipped every way is still an Insula's L
+        ("C3 C4 D4", ["Insula", "Artisan Forum", "Civic building"]),
+        ("D3 C4 D4", ["Insula", "Artisan Forum", "Civic building"]),
+        ("C3 D3 C4", ["Insula", "Artisan Forum", "Civic building"]),
+        # a T of 4 is no tray piece's shape: only a civic building fits
+        ("B2 C2 D2 C3", ["Civic building"]),
+        # not connected: nothing fits
+        ("A1 C3", []),
+    ],
+)
+def test_the_pieces_that_fit_the_tapped_lots(lots: str, pieces: list[str]) -> None:
+    fitting = fitting_stock(city(), "red", L(lots))
+    assert [stock.piece.name for _, stock in fitting] == pieces
+    tray = remaining_tray(city(), "red")
+    assert all(tray[k] == stock for k, stock in fitting)
+
+
+def test_a_piece_with_none_left_is_listed_with_none_left() -> None:
+    both = (
+        Building("red", L("A1"), Residential(1)),
+        Building("red", L("G7"), Residential(1)),
+    )
+    fitting = dict(fitting_stock(city(buildings=both), "red", L("C3")))
+    assert [s.left for s in fitting.values() if s.piece.name == "Domus"] == [0]

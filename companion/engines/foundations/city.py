@@ -453,6 +453,25 @@ def remaining_tray(city: City, pid: PlayerId) -> tuple[TrayStock, ...]:
     return _stock(city.buildings, pid)
 
 
+def fitting_stock(
+    city: City, pid: PlayerId, lots: Sequence[Lot]
+) -> tuple[tuple[int, TrayStock], ...]:
+    """``pid``'s tray pieces that could stand on ``lots``, each with its place
+    in :func:`remaining_tray` and how many are left (none left included, so a
+    screen can say so).
+
+    A piece fits when the lots make its shape, turned or flipped any way; a
+    civic piece fits any 1 to 4 connected lots (rulebook 001, "Action 3:
+    Construct a Building"; the tray: ``../shared/game-data.md`` 1.2).
+    """
+    any_civic = Civic(CivicKind.BUILDING, 1)  # civic values do not decide a fit
+    return tuple(
+        (k, stock)
+        for k, stock in enumerate(remaining_tray(city, pid))
+        if stock.piece.fits(Building(pid, tuple(lots), stock.piece.values or any_civic))
+    )
+
+
 # --------------------------------------------------------------------------
 # Rule checks
 # --------------------------------------------------------------------------
