@@ -157,6 +157,13 @@ class TableActions:
             data[f"players-{index}-name"] = name
         return self.client.post(f"/t/{table_id}/players", data=data)
 
+    def house_rule(self, table_id: str, **fields: str) -> TestResponse:
+        """Post the house-rule form of a table, ``fields`` filled in."""
+        path = f"/t/{table_id}/house-rules"
+        data = self.form(path, "main form[method=post]:not([action])")
+        data.update(fields)
+        return self.client.post(path, data=data)
+
     def import_file(self, content: bytes, filename: str = "table.json") -> TestResponse:
         data = {"csrf_token": self.csrf("/"), "file": (BytesIO(content), filename)}
         return self.client.post(

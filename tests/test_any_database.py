@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from bs4 import BeautifulSoup
 from flask import Flask
 
 from .conftest import TableActions
+from .helpers import soup
 
 
 def test_a_table_from_start_to_report(any_db_app: Flask) -> None:
@@ -19,8 +19,7 @@ def test_a_table_from_start_to_report(any_db_app: Flask) -> None:
     assert actions.post_action(table_id, "redo").status_code == 302
     exported = client.get(f"/t/{table_id}/export").data
     assert json.loads(exported)["players"][0]["name"] == "Anna"
-    again = actions.import_file(exported)
-    new_id = again.headers["Location"].rsplit("/", 1)[-1]
+    new_id = actions.import_id(exported)
     assert client.get(f"/t/{new_id}/export").data == exported
     history = client.get(f"/t/{table_id}/history").get_data(as_text=True)
     assert "Renamed Ana to Anna" in history
@@ -30,16 +29,14 @@ def test_house_rules_and_search(any_db_app: Flask) -> None:
     client = any_db_app.test_client()
     actions = TableActions(client)
     table_id = actions.create_id("glory-to-rome", [("Ana", ""), ("Bo", "")])
-    page = BeautifulSoup(client.get(f"/t/{table_id}/house-rules").data, "html.parser")
-    form = page.select_one("main form[method=post]:not([action])")
-    data = {
-        i["name"]: i.get("value", "") for i in form.select("input") if i.get("name")
-    }
-    data.update(
-        title="Quokka rule", text="A quokka in the vault counts double.", lang="en"
+    response = actions.house_rule(
+        table_id,
+        title="Quokka rule",
+        text="A quokka in the vault counts double.",
+        lang="en",
     )
-    assert client.post(f"/t/{table_id}/house-rules", data=data).status_code == 302
-    results = BeautifulSoup(client.get("/rules?q=quokka").data, "html.parser")
+    assert response.status_code == 302
+    results = soup(client.get("/rules?q=quokka"))
     first = results.select_one(".hit")
     assert "Quokka rule" in first.get_text()
     assert first.select_one("mark").get_text() == "Quokka"

@@ -3,46 +3,29 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import pytest
-from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from .conftest import TableActions
+from .conftest import GameTable, TableActions
+from .helpers import form_data, soup
 
 THREE = [("Ana", "red"), ("Bo", "blue"), ("Chiara", "green")]
 
 
-def page(response: TestResponse) -> BeautifulSoup:
-    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
-
-
-class City:
+class City(GameTable):
     """Taps on the board of one table."""
 
-    def __init__(self, actions: TableActions, players: list[tuple[str, str]] = THREE):
-        self.actions = actions
-        self.client: FlaskClient = actions.client
-        self.id = actions.create_id("foundations-of-rome", players)
-
-    def document(self) -> dict[str, Any]:
-        return json.loads(self.client.get(f"/t/{self.id}/export").data)
+    game = "foundations-of-rome"
+    seats = THREE
 
     def tap(
         self, lots: list[str], owner: str, button: str, **extra: Any
     ) -> TestResponse:
-        board = self.client.get(f"/t/{self.id}/board").get_data(as_text=True)
-        data: dict[str, Any] = {
-            "csrf_token": re.search(r'name="csrf_token"[^>]*value="([^"]+)"', board)[1],
-            "version": re.search(r'name="version"[^>]*value="(\d+)"', board)[1],
-            "lots": lots,
-            "owner": owner,
-            button: "y",
-            **extra,
-        }
+        data = self.actions.form(f"/t/{self.id}/board", "form.board-form")
+        data.update({"lots": lots, "owner": owner, button: "y", **extra})
         return self.client.post(f"/t/{self.id}/board", data=data)
 
     def build(
@@ -53,21 +36,10 @@ class City:
         choose = self.client.get(response.headers["Location"])
         link = next(
             a["href"]
-            for a in page(choose).select(".pieces a")
+            for a in soup(choose).select(".pieces a")
             if a.get_text(" ").strip().startswith(piece_name)
         )
-        form_page = page(self.client.get(link))
-        form = form_page.select_one("main form")
-        data = {
-            field["name"]: field.get("value", "")
-            for field in form.select("input")
-            if field.get("name")
-        }
-        for select in form.select("select"):
-            chosen = select.select_one("option[selected]") or select.select_one(
-                "option"
-            )
-            data[select["name"]] = chosen["value"]
+        data = self.actions.form(link, "main form")
         data.update({k: str(v) for k, v in values.items()})
         return self.client.post(link, data=data)
 
@@ -75,7 +47,7 @@ class City:
 def test_board_has_a_lot_per_square_for_the_player_count(actions: TableActions) -> None:
     for players, size in ((THREE[:2], 7), (THREE, 8)):
         city = City(actions, players)
-        board = page(city.client.get(f"/t/{city.id}/board"))
+        board = soup(city.client.get(f"/t/{city.id}/board"))
         lots = [i["value"] for i in board.select("input[name=lots]")]
         assert len(lots) == size * size
         assert lots[0] == "A1" and lots[-1] == f"{chr(64 + size)}{size}"
@@ -95,7 +67,7 @@ def test_build_from_the_tray_fills_the_values(actions: TableActions) -> None:
         "citizens": 4,
         "name": "Insula",
     }
-    board = page(city.client.get(f"/t/{city.id}/board"))
+    board = soup(city.client.get(f"/t/{city.id}/board"))
     label = board.select_one("input[value=A2]").find_parent("label")
     assert "Ana's Insula (Residential)" in label.get_text()
 
@@ -150,7 +122,7 @@ def test_illegal_builds_are_explained_and_change_nothing(
     name = "Insula" if len(lots) == 3 else "Pottery Studio"
     response = city.build(lots, owner, name)
     assert response.status_code == 400
-    assert message in page(response).get_text()
+    assert message in soup(response).get_text()
     assert city.document() == before
 
 
@@ -170,7 +142,7 @@ def test_lot_markers_toggle(actions: TableActions) -> None:
     assert city.document()["lot_markers"] == {"red": ["E5"]}
     refused = city.tap(["E5"], "blue", "marker")
     assert refused.status_code == 400
-    assert "E5 has Ana's lot marker already." in page(refused).get_text()
+    assert "E5 has Ana's lot marker already." in soup(refused).get_text()
 
 
 def test_remove_and_move(actions: TableActions) -> None:
@@ -197,7 +169,7 @@ def test_era_scoring_screen_and_recording(actions: TableActions) -> None:
     city.build(["A1", "A2", "A3"], "red", "Insula")
     city.build(["C2", "C3"], "blue", "Domus Maximus")
     city.build(["B2"], "red", "Civic building", per="building", vp=1)
-    era = page(city.client.get(f"/t/{city.id}/era"))
+    era = soup(city.client.get(f"/t/{city.id}/era"))
     cell = era.select_one("td[data-player=red][data-category=residential]")
     assert cell.get_text(strip=True) == "8"  # 4 citizens, the most: 4 + 4
     civic = era.select_one("td[data-player=red][data-category=civic] button")
@@ -214,14 +186,14 @@ def test_era_scoring_screen_and_recording(actions: TableActions) -> None:
     )
 
     form = era.select_one("form[method=post]")
-    data = {i["name"]: i["value"] for i in form.select("input")}
+    data = form_data(form)
     response = city.client.post(f"/t/{city.id}/era", data=data)
     assert response.status_code == 302
     document = city.document()
     assert document["era"] == 2
     # Bo's population 2 scores the population directly ahead: Ana's 4.
     assert document["score_before"] == {"red": 10, "blue": 4}
-    table = page(city.client.get(f"/t/{city.id}"))
+    table = soup(city.client.get(f"/t/{city.id}"))
     assert "Era 2" in table.get_text()
     assert "10 (+10)" in " ".join(
         table.select_one("table.scores").get_text(" ").split()
@@ -232,10 +204,10 @@ def test_three_eras_then_a_winner(actions: TableActions) -> None:
     city = City(actions, THREE[:2])
     city.build(["A1"], "red", "Domus")
     for _ in range(3):
-        era = page(city.client.get(f"/t/{city.id}/era"))
-        data = {i["name"]: i["value"] for i in era.select("form[method=post] input")}
+        era = soup(city.client.get(f"/t/{city.id}/era"))
+        data = form_data(era.select_one("form[method=post]"))
         city.client.post(f"/t/{city.id}/era", data=data)
-    table = page(city.client.get(f"/t/{city.id}"))
+    table = soup(city.client.get(f"/t/{city.id}"))
     assert "Ana wins." in table.get_text()
     era = city.client.get(f"/t/{city.id}/era").get_data(as_text=True)
     assert "the game is over" in era
@@ -246,8 +218,7 @@ def test_three_eras_then_a_winner(actions: TableActions) -> None:
 
 def test_stale_board_edit_is_refused(actions: TableActions) -> None:
     city = City(actions)
-    board = city.client.get(f"/t/{city.id}/board").get_data(as_text=True)
-    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', board)[1]
+    token = actions.csrf(f"/t/{city.id}/board")
     city.tap(["D4"], "red", "marker")
     response = city.client.post(
         f"/t/{city.id}/board",
@@ -287,14 +258,12 @@ def test_a_loss_on_the_road_boards_carries_into_the_next_era(
         ],
         "road_boards": {e: majority for e in ("north", "east", "south", "west")},
     }
-    response = actions.import_file(json.dumps(document).encode())
-    assert response.status_code == 302, response.get_data(as_text=True)
-    table_id = response.headers["Location"].rsplit("/", 1)[-1]
-    era = page(actions.client.get(f"/t/{table_id}/era"))
-    data = {i["name"]: i["value"] for i in era.select("form[method=post] input")}
+    table_id = actions.import_id(json.dumps(document).encode())
+    era = soup(actions.client.get(f"/t/{table_id}/era"))
+    data = form_data(era.select_one("form[method=post]"))
     response = actions.client.post(f"/t/{table_id}/era", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
-    saved = json.loads(actions.client.get(f"/t/{table_id}/export").data)
+    saved = actions.document(table_id)
     assert saved["era"] == 2
     assert saved["score_before"] == {"red": -4, "blue": -4}
 
@@ -312,7 +281,7 @@ def test_board_marks_owners_by_their_colour_in_the_readers_language(
     city.build(["A1"], "red", "Domus")
     city.build(["C3"], "green", "Domus")
     city.client.get(f"/lang/{language}")
-    board = page(city.client.get(f"/t/{city.id}/board"))
+    board = soup(city.client.get(f"/t/{city.id}/board"))
     marks = {
         cell.select_one("input")["value"]: cell.select_one(".mark").get_text()
         for cell in board.select("label.lot")

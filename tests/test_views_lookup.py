@@ -97,15 +97,12 @@ def test_house_rules_are_searched_and_marked(
     actions: TableActions, client: FlaskClient
 ) -> None:
     table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "blue")])
-    page = soup(client.get(f"/t/{table_id}/house-rules"))
-    form = page.select_one("main form[method=post]:not([action])")
-    data = form_data(form)
-    data.update(
+    response = actions.house_rule(
+        table_id,
         title="Zebra crossing",
         text="Our group lets a zebra tile bridge two roads.",
         lang="en",
     )
-    response = client.post(f"/t/{table_id}/house-rules", data=data)
     assert response.status_code == 302
     hits = soup(client.get("/rules", query_string={"q": "zebra"}))
     first = hits.select_one(".hit")
@@ -123,11 +120,7 @@ def test_house_rules_are_searched_and_marked(
 
 def test_house_rule_form_errors(actions: TableActions, client: FlaskClient) -> None:
     table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "blue")])
-    page = soup(client.get(f"/t/{table_id}/house-rules"))
-    form = page.select_one("main form[method=post]:not([action])")
-    data = form_data(form)
-    data.update(title="", text="x", lang="en")
-    response = client.post(f"/t/{table_id}/house-rules", data=data)
+    response = actions.house_rule(table_id, title="", text="x", lang="en")
     assert response.status_code == 400
     assert "This field is required." in response.get_data(as_text=True)
 

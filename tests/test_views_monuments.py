@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from .conftest import TableActions
+from .helpers import form_data, soup
 
 CITY = {
     "format": "rome-companion/1",
@@ -30,14 +30,12 @@ CITY = {
 
 
 def city_table(actions: TableActions) -> str:
-    response = actions.import_file(json.dumps(CITY).encode())
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"].rsplit("/", 1)[-1]
+    return actions.import_id(json.dumps(CITY).encode())
 
 
 def era_points(client: FlaskClient, table_id: str, player: str, category: str) -> int:
     """One number of the era-scoring table, as the screen shows it."""
-    era = BeautifulSoup(client.get(f"/t/{table_id}/era").data, "html.parser")
+    era = soup(client.get(f"/t/{table_id}/era"))
     cell = era.select_one(f"td[data-player={player}][data-category={category}]")
     return int(cell.get_text(strip=True))
 
@@ -46,9 +44,7 @@ def test_buildable_first_then_greyed_with_reasons(
     actions: TableActions, client: FlaskClient
 ) -> None:
     table_id = city_table(actions)
-    page = BeautifulSoup(
-        client.get(f"/t/{table_id}/monuments?player=red").data, "html.parser"
-    )
+    page = soup(client.get(f"/t/{table_id}/monuments?player=red"))
     states = [li["class"][1] for li in page.select("li.monument")]
     assert len(states) == 19
     # Sorted: every "can" before every "unknown" before every "cannot".
@@ -59,9 +55,7 @@ def test_buildable_first_then_greyed_with_reasons(
     )
     assert "can" in tower["class"]  # Ana has one building of each type
     assert tower.select_one(".why").get_text(strip=True)
-    bo = BeautifulSoup(
-        client.get(f"/t/{table_id}/monuments?player=blue").data, "html.parser"
-    )
+    bo = soup(client.get(f"/t/{table_id}/monuments?player=blue"))
     tower = next(
         li for li in bo.select("li.monument") if "Tower of Wonders" in li.get_text()
     )
@@ -72,17 +66,13 @@ def test_card_then_cost_for_chosen_lots(
     actions: TableActions, client: FlaskClient
 ) -> None:
     table_id = city_table(actions)
-    card = BeautifulSoup(
-        client.get(f"/t/{table_id}/monuments/imperial-harbor?player=red").data,
-        "html.parser",
-    )
+    card = soup(client.get(f"/t/{table_id}/monuments/imperial-harbor?player=red"))
     assert "Imperial Harbor" in card.select_one("h1").get_text()
     assert card.select_one(".card-text cite a") is not None  # linked to the rules
     lots = [{"lots": lot} for lot in ("D4", "D5")]
     query = "&".join(f"lots={d['lots']}" for d in lots)
-    preview = BeautifulSoup(
-        client.get(f"/t/{table_id}/monuments/imperial-harbor?player=red&{query}").data,
-        "html.parser",
+    preview = soup(
+        client.get(f"/t/{table_id}/monuments/imperial-harbor?player=red&{query}")
     )
     section = preview.select_one("section.placement")
     assert section is not None
@@ -102,21 +92,20 @@ def test_build_a_monument_from_its_card(
 ) -> None:
     table_id = city_table(actions)
     # Tower of Wonders (Ana has a building of each type), on her lot D4.
-    page = BeautifulSoup(
-        client.get(f"/t/{table_id}/monuments/tower-of-wonders?player=red&lots=D4").data,
-        "html.parser",
+    page = soup(
+        client.get(f"/t/{table_id}/monuments/tower-of-wonders?player=red&lots=D4")
     )
     form = page.select_one("section.placement form[method=post]")
     assert form is not None, page.select_one("section.placement").get_text()
-    data = {i["name"]: i["value"] for i in form.select("input")}
+    data = form_data(form)
     response = client.post(f"/t/{table_id}/monuments/tower-of-wonders", data=data)
     assert response.status_code == 302
-    exported = json.loads(client.get(f"/t/{table_id}/export").data)
+    exported = actions.document(table_id)
     monument = exported["buildings"][-1]
     assert monument["type"] == "monument"
     assert monument["monument"] == "tower-of-wonders"
     assert monument["lots"] == ["D4"]
-    board = BeautifulSoup(client.get(f"/t/{table_id}/board").data, "html.parser")
+    board = soup(client.get(f"/t/{table_id}/board"))
     label = board.select_one("input[value=D4]").find_parent("label")
     assert "★" in label.get_text()
     # It is on the board now: no longer in the pool.
@@ -127,14 +116,10 @@ def test_build_a_monument_from_its_card(
 def test_a_refused_build_says_why(actions: TableActions, client: FlaskClient) -> None:
     table_id = city_table(actions)
     before = client.get(f"/t/{table_id}/export").data
-    page = BeautifulSoup(
-        client.get(f"/t/{table_id}/monuments/tower-of-wonders?player=red&lots=D4").data,
-        "html.parser",
+    page = soup(
+        client.get(f"/t/{table_id}/monuments/tower-of-wonders?player=red&lots=D4")
     )
-    data = {
-        i["name"]: i["value"]
-        for i in page.select("section.placement form[method=post] input")
-    }
+    data = form_data(page.select_one("section.placement form[method=post]"))
     data["player"] = "blue"  # Bo has not built one of each type, and D4 is not his
     response = client.post(
         f"/t/{table_id}/monuments/tower-of-wonders", data=data, follow_redirects=True
@@ -148,14 +133,14 @@ def test_a_group_overrides_a_card_at_its_table(
 ) -> None:
     table_id = city_table(actions)
     url = f"/t/{table_id}/monuments/tower-of-wonders?player=red"
-    page = BeautifulSoup(client.get(url).data, "html.parser")
+    page = soup(client.get(url))
     form = page.select_one("details form")
-    data = {i["name"]: i["value"] for i in form.select("input")}
+    data = form_data(form)
     assert data["vp"] == "3"  # the catalogue: Tower of Wonders scores 3 VP
     data["vp"] = "4"
     response = client.post(form["action"], data=data)
     assert response.status_code == 302
-    page = BeautifulSoup(client.get(url).data, "html.parser")
+    page = soup(client.get(url))
     assert "Values changed for this table" in page.get_text()
     assert page.select_one("details input[name=vp]")["value"] == "4"
     # It is a step of the history: undo goes back to the catalogue's values.
@@ -163,22 +148,19 @@ def test_a_group_overrides_a_card_at_its_table(
         f"/t/{table_id}/history"
     ).get_data(as_text=True)
     actions.post_action(table_id, "undo")
-    page = BeautifulSoup(client.get(url).data, "html.parser")
+    page = soup(client.get(url))
     assert page.select_one("details input[name=vp]")["value"] == "3"
 
 
 def test_overridden_values_score(actions: TableActions, client: FlaskClient) -> None:
     table_id = city_table(actions)
     url = f"/t/{table_id}/monuments/tower-of-wonders?player=red&lots=D4"
-    page = BeautifulSoup(client.get(url).data, "html.parser")
-    data = {
-        i["name"]: i["value"]
-        for i in page.select("section.placement form[method=post] input")
-    }
+    page = soup(client.get(url))
+    data = form_data(page.select_one("section.placement form[method=post]"))
     client.post(f"/t/{table_id}/monuments/tower-of-wonders", data=data)
     before = era_points(client, table_id, "red", "era_total")
-    form = BeautifulSoup(client.get(url).data, "html.parser").select_one("details form")
-    values = {i["name"]: i["value"] for i in form.select("input")}
+    form = soup(client.get(url)).select_one("details form")
+    values = form_data(form)
     values["vp"] = str(int(values["vp"]) + 2)
     assert client.post(form["action"], data=values).status_code == 302
     # The monument on the board now scores the group's printed VP.
@@ -190,26 +172,21 @@ def test_coins_in_hand_make_money_requirements_known(
 ) -> None:
     doc = {**CITY}
     del doc["coins"]
-    response = actions.import_file(json.dumps(doc).encode())
-    table_id = response.headers["Location"].rsplit("/", 1)[-1]
-    page = BeautifulSoup(
-        client.get(f"/t/{table_id}/monuments?player=red").data, "html.parser"
-    )
+    table_id = actions.import_id(json.dumps(doc).encode())
+    page = soup(client.get(f"/t/{table_id}/monuments?player=red"))
     circus = next(
         li for li in page.select("li.monument") if "Circus Maximus" in li.get_text()
     )
     assert "unknown" in circus["class"]
     form = page.select_one("details form")
-    data = {i["name"]: i.get("value", "") for i in form.select("input")}
+    data = form_data(form)
     data.update({"players-0-coins": "12", "players-1-coins": "3"})
     assert client.post(form["action"], data=data).status_code == 302
-    assert json.loads(client.get(f"/t/{table_id}/export").data)["coins"] == {
+    assert actions.document(table_id)["coins"] == {
         "red": 12,
         "blue": 3,
     }
-    page = BeautifulSoup(
-        client.get(f"/t/{table_id}/monuments?player=red").data, "html.parser"
-    )
+    page = soup(client.get(f"/t/{table_id}/monuments?player=red"))
     circus = next(
         li for li in page.select("li.monument") if "Circus Maximus" in li.get_text()
     )
@@ -226,30 +203,29 @@ def test_adjacency_values_are_the_groups_to_change(
         {"owner": "red", "type": "monument", "lots": ["A2"], "monument": "watchtower"}
     )
     doc["buildings"][0]["citizens"] = 2  # A1, next to the Watchtower on A2
-    response = actions.import_file(json.dumps(doc).encode())
-    table_id = response.headers["Location"].rsplit("/", 1)[-1]
+    table_id = actions.import_id(json.dumps(doc).encode())
     url = f"/t/{table_id}/monuments/watchtower?player=red"
     before = era_points(client, table_id, "red", "civic")
-    form = BeautifulSoup(client.get(url).data, "html.parser").select_one("details form")
+    form = soup(client.get(url)).select_one("details form")
     field = form.select_one("input[name=civic_each]")
     assert field["value"] == "1"
     label = form.select_one(f"label[for={field['id']}]").get_text(" ", strip=True)
     assert label == "VP for each citizen on adjacent residential buildings"
     assert form.select_one("input[name=citizens_each]") is None  # not on this card
-    values = {i["name"]: i["value"] for i in form.select("input")}
+    values = form_data(form)
     values["civic_each"] = "3"
     assert client.post(form["action"], data=values).status_code == 302
     assert (
         era_points(client, table_id, "red", "civic") == before + 2 * 2
     )  # 2 more VP for each of the 2 citizens
-    page = BeautifulSoup(client.get(url).data, "html.parser")
+    page = soup(client.get(url))
     assert "3 VP for each citizen on adjacent residential buildings" in page.get_text()
     # A value the card cannot have is refused beside its field, with what was
     # typed kept and the section open; nothing changes.
     values["civic_each"] = "-1"
     response = client.post(form["action"], data=values)
     assert response.status_code == 400
-    refused = BeautifulSoup(response.data, "html.parser")
+    refused = soup(response)
     assert refused.select_one("details").has_attr("open")
     field = refused.select_one("input[name=civic_each]")
     assert field["value"] == "-1" and field["aria-invalid"] == "true"
@@ -257,7 +233,7 @@ def test_adjacency_values_are_the_groups_to_change(
         "Number must be between 0 and 99."
         in refused.select_one(f"#{field['id']}-errors").get_text()
     )
-    page = BeautifulSoup(client.get(url).data, "html.parser")
+    page = soup(client.get(url))
     assert page.select_one("input[name=civic_each]")["value"] == "3"
 
 
@@ -265,20 +241,18 @@ def test_refused_coins_keep_what_was_typed(
     actions: TableActions, client: FlaskClient
 ) -> None:
     table_id = city_table(actions)
-    page = BeautifulSoup(
-        client.get(f"/t/{table_id}/monuments?player=blue").data, "html.parser"
-    )
+    page = soup(client.get(f"/t/{table_id}/monuments?player=blue"))
     form = page.select_one("details form")
-    data = {i["name"]: i.get("value", "") for i in form.select("input")}
+    data = form_data(form)
     data.update({"players-0-coins": "12", "players-1-coins": "1500"})
     response = client.post(form["action"], data=data)
     assert response.status_code == 400
-    refused = BeautifulSoup(response.data, "html.parser")
+    refused = soup(response)
     assert refused.select_one("details").has_attr("open")
     assert refused.select_one("input[name=players-0-coins]")["value"] == "12"
     field = refused.select_one("input[name=players-1-coins]")
     assert field["value"] == "1500" and field["aria-invalid"] == "true"
     assert refused.select_one("input[name=player]")["value"] == "blue"
     # Nothing was saved.
-    saved = json.loads(client.get(f"/t/{table_id}/export").data)["coins"]
+    saved = actions.document(table_id)["coins"]
     assert saved == {"red": 12, "blue": 3}
