@@ -12,7 +12,7 @@ Pure: the standard library only; functions take values and return new ones.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -402,99 +402,152 @@ def _compare(
     card: MonumentCard,
     req: Compare,
 ) -> tuple[bool | None, Message]:
+    """Whether ``player`` meets a requirement that compares one measure between
+    every player (rulebook 000, "Alternate Monuments"; spec: "The command",
+    ``companion monuments``).
+
+    Unknown (``None``) when the measure is money and the table file records no
+    coins; not met while the player's own value is below ``req.minimum`` ("most"
+    and "tied" count from 1); otherwise as :func:`_tied` or :func:`_ranked`
+    say.
+    """
     values = {p.id: _measure(city, board, p.id, req.measure) for p in city.players}
     mine = values[player]
-    name, label = card.name, req.measure.label
     if mine is None:
         return None, msg(
             "{card}: unknown, because the table file records no coins and this "
             "compares every player's money",
-            card=name,
+            card=card.name,
         )
     others = {pid: v for pid, v in values.items() if pid != player and v is not None}
     if mine < req.minimum:
         return False, msg(
             "{card}: your {measure} is {value}; it counts from {minimum}",
-            card=name,
-            measure=label,
+            card=card.name,
+            measure=req.measure.label,
             value=mine,
             minimum=req.minimum,
         )
-    tied = [pid for pid, v in others.items() if v == mine]
+    said: dict[str, MessageArg] = {
+        "card": card.name,
+        "measure": req.measure.label,
+        "value": mine,
+    }
     if req.rank is Rank.TIED:
-        if tied:
-            return True, msg(
-                "{card}: your {measure} {value} is tied with {names}",
-                card=name,
-                measure=label,
-                value=mine,
-                names=_names(city, tied),
-            )
-        listing = comma_list(
-            [
-                msg("{name} {value}", name=_name(city, pid), value=v)
-                for pid, v in others.items()
-            ]
+        return _tied(city, said, mine, others)
+    return _ranked(city, said, mine, others, most=req.rank is Rank.MOST)
+
+
+def _tied(
+    city: City,
+    said: Mapping[str, MessageArg],
+    mine: int,
+    others: Mapping[PlayerId, int],
+) -> tuple[bool, Message]:
+    """A requirement to be tied: met when at least one other player's value
+    equals the builder's (rulebook 000, "Alternate Monuments", Forum Romanum:
+    "You must be tied with another player").
+
+    ``said`` are the card, measure and value the sentence names.
+    """
+    tied = [pid for pid, v in others.items() if v == mine]
+    if tied:
+        return True, msg(
+            "{card}: your {measure} {value} is tied with {names}",
+            **said,
+            names=_names(city, tied),
         )
-        return False, msg(
-            "{card}: your {measure} {value} is tied with nobody ({others})",
-            card=name,
-            measure=label,
-            value=mine,
-            others=listing,
-        )
-    most = req.rank is Rank.MOST
+    listing = comma_list(
+        [
+            msg("{name} {value}", name=_name(city, pid), value=v)
+            for pid, v in others.items()
+        ]
+    )
+    return False, msg(
+        "{card}: your {measure} {value} is tied with nobody ({others})",
+        **said,
+        others=listing,
+    )
+
+
+def _ranked(
+    city: City,
+    said: Mapping[str, MessageArg],
+    mine: int,
+    others: Mapping[PlayerId, int],
+    *,
+    most: bool,
+) -> tuple[bool, Message]:
+    """A requirement to have the most (``most``) or the fewest of something:
+    met when no other player has more (or fewer); a tie for the most or the
+    fewest meets it too (rulebook 000, "Alternate Monuments", e.g. Temple of
+    Apollo: "the most or be tied for the most").
+
+    ``said`` are the card, measure and value the sentence names.
+    """
     best = (max if most else min)(others.values())
-    mine_args: dict[str, MessageArg] = {"card": name, "measure": label, "value": mine}
     if (best > mine) if most else (best < mine):
         leaders = [pid for pid, v in others.items() if v == best]
-        names = _names(city, leaders)
-        if most and len(leaders) == 1:
-            text = msg(
-                "{card}: your {measure} {value} is below {names}'s {other}",
-                names=names,
-                other=best,
-                **mine_args,
-            )
-        elif most:
-            text = msg(
-                "{card}: your {measure} {value} is below the {other} of {names}",
-                names=names,
-                other=best,
-                **mine_args,
-            )
-        elif len(leaders) == 1:
-            text = msg(
-                "{card}: your {measure} {value} is above {names}'s {other}",
-                names=names,
-                other=best,
-                **mine_args,
-            )
-        else:
-            text = msg(
-                "{card}: your {measure} {value} is above the {other} of {names}",
-                names=names,
-                other=best,
-                **mine_args,
-            )
-        return False, text
+        return False, _outranked(city, said, best, leaders, most=most)
+    tied = [pid for pid, v in others.items() if v == mine]
+    text: Message
     if tied and most:
         text = msg(
             "{card}: your {measure} {value} is the highest, tied with {names}",
             names=_names(city, tied),
-            **mine_args,
+            **said,
         )
     elif tied:
         text = msg(
             "{card}: your {measure} {value} is the lowest, tied with {names}",
             names=_names(city, tied),
-            **mine_args,
+            **said,
         )
     elif most:
-        text = msg("{card}: your {measure} {value} is the highest", **mine_args)
+        text = msg("{card}: your {measure} {value} is the highest", **said)
     else:
-        text = msg("{card}: your {measure} {value} is the lowest", **mine_args)
+        text = msg("{card}: your {measure} {value} is the lowest", **said)
     return True, text
+
+
+def _outranked(
+    city: City,
+    said: Mapping[str, MessageArg],
+    best: int,
+    leaders: Sequence[PlayerId],
+    *,
+    most: bool,
+) -> Message:
+    """Why a requirement to have the most (or the fewest) is not met: who has
+    more (or fewer), and how many (rulebook 000, "Alternate Monuments")."""
+    names = _names(city, leaders)
+    if most and len(leaders) == 1:
+        return msg(
+            "{card}: your {measure} {value} is below {names}'s {other}",
+            names=names,
+            other=best,
+            **said,
+        )
+    if most:
+        return msg(
+            "{card}: your {measure} {value} is below the {other} of {names}",
+            names=names,
+            other=best,
+            **said,
+        )
+    if len(leaders) == 1:
+        return msg(
+            "{card}: your {measure} {value} is above {names}'s {other}",
+            names=names,
+            other=best,
+            **said,
+        )
+    return msg(
+        "{card}: your {measure} {value} is above the {other} of {names}",
+        names=names,
+        other=best,
+        **said,
+    )
 
 
 def _owns(
