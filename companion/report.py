@@ -29,7 +29,7 @@ from .engines import Table
 from .engines import all_roads as ar
 from .engines import foundations as fr
 from .engines import glory as gtr
-from .engines.base import Citation, Line, Message, Player, PlayerId, msg, nmsg
+from .engines.base import Citation, Colour, Line, Message, Player, PlayerId, msg, nmsg
 from .engines.foundations import fortune
 from .engines.foundations import monument_cards as cards
 
@@ -56,24 +56,6 @@ PLAYER_COLOURS: Final[Mapping[str, str]] = MappingProxyType(
     }
 )
 """The colour of each player colour id, as the screens draw it (static/style.css)."""
-
-COLOUR_NAMES: Final[Mapping[str, Message]] = MappingProxyType(
-    {
-        "red": msg("Red"),
-        "blue": msg("Blue"),
-        "green": msg("Green"),
-        "purple": msg("Purple"),
-        "yellow": msg("Yellow"),
-    }
-)
-
-GAME_NAMES: Final[Mapping[str, Message]] = MappingProxyType(
-    {
-        "foundations-of-rome": msg("Foundations of Rome"),
-        "all-roads": msg("All Roads"),
-        "glory-to-rome": msg("Glory to Rome"),
-    }
-)
 
 _DARK_INK: Final = frozenset({"yellow"})
 """Colours light enough to need black letters on them."""
@@ -116,7 +98,7 @@ def seats_of(players: Sequence[Player], *, colours: bool = True) -> tuple[Seat, 
                 p,
                 p.id[0].upper(),
                 PLAYER_COLOURS[p.id],
-                COLOUR_NAMES[p.id],
+                Colour(p.id).title,
                 "#000000" if p.id in _DARK_INK else "#ffffff",
             )
             for p in players
@@ -357,39 +339,20 @@ def _vp(n: int) -> Message:
 # Foundations of Rome
 # --------------------------------------------------------------------------
 
-CATEGORY_NAMES: Final[Mapping[str, Message]] = MappingProxyType(
+SILVER: Final = msg("Coins collected")
+"""The row and the lines of the coins commercial buildings give (eras 1 and 2)."""
+
+ROAD_GAINS: Final[Mapping[fortune.Gain, Message]] = MappingProxyType(
     {
-        "residential": msg("Residential"),
-        "civic": msg("Civic"),
-        "commercial": msg("Commercial"),
-        "roads": msg("Road boards"),
-        "empty_lots": msg("Empty lots"),
-        "monuments": msg("Monuments"),
-        "silver": msg("Coins collected"),
-        "roads-coins": msg("Road boards: coins"),
-        "roads-population": msg("Road boards: population"),
-        "roads-note": msg("Road boards"),
+        fortune.Gain.COINS: msg("Road boards: coins"),
+        fortune.Gain.POPULATION: msg("Road boards: population"),
+        fortune.Gain.NOTE: fr.Category.ROADS.title,
     }
 )
-"""The words of each Foundations of Rome score category (``fr.Category``)."""
+"""The road boards' results other than VP, as the lines that explain them."""
 
 FR_END_OF_GAME: Final = Citation("001", "End of Game")
 """The most VP wins; the rulebook names no tie-break."""
-
-TYPE_NAMES: Final[Mapping[str, Message]] = MappingProxyType(
-    {
-        "residential": msg("Residential"),
-        "commercial": msg("Commercial"),
-        "civic": msg("Civic"),
-        "monument": msg("Monument"),
-    }
-)
-
-
-def category_name(key: str) -> Text:
-    """The words of a score category; one this module does not know yet (a new
-    expansion's) is shown by its key."""
-    return CATEGORY_NAMES.get(key) or key.replace("_", " ").capitalize()
 
 
 def _has_road_boards(city: fr.City) -> bool:
@@ -522,7 +485,7 @@ def foundations_report(
     for category in shown:
         rows.append(
             Row(
-                category_name(category.value),
+                category.title,
                 tuple(s.category(category).points for s in result.players),
                 RowKind.PART,
             )
@@ -531,7 +494,7 @@ def foundations_report(
     if not result.final:
         rows.append(
             Row(
-                category_name("silver"),
+                SILVER,
                 tuple(s.silver.points for s in result.players),
                 RowKind.INFO,
             )
@@ -540,26 +503,22 @@ def foundations_report(
     explanations = []
     for seat, s in zip(seats, result.players, strict=True):
         lines: list[Explained] = []
-        parts: list[tuple[str, fr.Tally]] = [
-            (c.value, s.category(c)) for c in fr.Category
+        parts: list[tuple[Message, fr.Tally]] = [
+            (c.title, s.category(c)) for c in fr.Category
         ]
-        parts.append(("silver", s.silver))
+        parts.append((SILVER, s.silver))
         if s.road is not None:
             # The road boards' other results: coins, population tokens, notes.
-            for gain in (
-                fortune.Gain.COINS,
-                fortune.Gain.POPULATION,
-                fortune.Gain.NOTE,
-            ):
-                parts.append((f"roads-{gain.value}", fr.Tally(0, s.road.lines(gain))))
-        for key, tally in parts:
+            for gain, title in ROAD_GAINS.items():
+                parts.append((title, fr.Tally(0, s.road.lines(gain))))
+        for title, tally in parts:
             for line in tally.lines:
                 lines.append(
                     Explained(
                         line.points,
                         _text(line.text),
                         sources.ref(line.source),
-                        category_name(key),
+                        title,
                     )
                 )
         explanations.append(SeatLines(seat, s.total, tuple(lines)))
@@ -619,7 +578,7 @@ def foundations_report(
         )
     return Report(
         game=table.game.slug,
-        game_name=GAME_NAMES.get(table.game.slug, table.game.name),
+        game_name=table.game.title,
         date=on,
         seats=seats,
         final=result.final,
@@ -714,7 +673,7 @@ def all_roads_report(table: Table, *, on: date, over: bool = True) -> Report:
     )
     return Report(
         game=table.game.slug,
-        game_name=GAME_NAMES.get(table.game.slug, table.game.name),
+        game_name=table.game.title,
         date=on,
         seats=seats,
         final=over,
@@ -783,7 +742,7 @@ def glory_report(
         status = msg("Scores so far: the camps are not entered yet")
     return Report(
         game=table.game.slug,
-        game_name=GAME_NAMES.get(table.game.slug, table.game.name),
+        game_name=table.game.title,
         date=on,
         seats=seats,
         final=over or result.named_win is not None,
@@ -930,7 +889,7 @@ def _building_name(building: fr.Building, words: Words) -> str:
     if isinstance(slug, str):
         card = cards.CATALOGUE.get(slug)
         return card.name if card is not None else slug
-    return words(TYPE_NAMES.get(building.type.value, msg("Building")))
+    return words(building.type.title)
 
 
 def _corner(lot: fr.Lot) -> tuple[int, int]:
@@ -1072,10 +1031,15 @@ _MARKERS: Final = ("circle", "square", "triangle", "diamond", "down")
 _MARKER_GLYPHS: Final = ("●", "■", "▲", "◆", "▼")
 """The same shapes as characters, for the chart's key in the text."""
 
-_TYPE_GLYPHS: Final[Mapping[str, str]] = MappingProxyType(
-    {"residential": "⌂", "commercial": "○", "civic": "Ⅱ"}
+_TYPE_GLYPHS: Final[Mapping[fr.BuildingType, str]] = MappingProxyType(
+    {
+        fr.BuildingType.RESIDENTIAL: "⌂",
+        fr.BuildingType.COMMERCIAL: "○",
+        fr.BuildingType.CIVIC: "Ⅱ",
+    }
 )
-"""Characters that look like the board's type shapes, for its key (else ★)."""
+"""Characters that look like the board's type shapes, for its key (else ★);
+the key always lists these three types."""
 
 RING_GLYPH: Final = "◯"
 """The lot marker's ring, for the board's key."""
@@ -1222,12 +1186,12 @@ def template_context(
     icons: list[tuple[str, str]] = []
     if report.city is not None:
         drawings["board.svg"] = board_svg(report.city, report.seats, words)
-        kinds = ["residential", "commercial", "civic"]
-        kinds += sorted({b.type.value for b in report.city.buildings} - set(kinds))
-        icons = [
-            (_TYPE_GLYPHS.get(kind, "★"), words(TYPE_NAMES.get(kind, kind)))
-            for kind in kinds
-        ]
+        kinds = [*_TYPE_GLYPHS]
+        kinds += sorted(
+            {b.type for b in report.city.buildings} - set(kinds),
+            key=lambda kind: kind.value,
+        )
+        icons = [(_TYPE_GLYPHS.get(kind, "★"), words(kind.title)) for kind in kinds]
     if report.chart:
         drawings["chart.svg"] = chart_svg(
             report.chart, report.seats, words, last_era=report.chart_eras

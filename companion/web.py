@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from flask import Flask, current_app, redirect, request, session
+from flask import Flask, Response, current_app, redirect, request, session
 from flask.typing import ResponseReturnValue
-from flask_babel import format_datetime, get_locale, get_translations
+from flask_babel import LazyString, format_datetime, get_locale, get_translations
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 
 from .engines import GAMES
-from .engines.base import Citation, Message, Problem, RuleError, TableFileError
+from .engines.base import (
+    Citation,
+    Colour,
+    Message,
+    Problem,
+    RuleError,
+    TableFileError,
+)
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -26,14 +33,6 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 """Everything comes from the app itself: no CDN, no inline script."""
 
-COLOUR_NAMES = {
-    "red": _l("Red"),
-    "blue": _l("Blue"),
-    "green": _l("Green"),
-    "purple": _l("Purple"),
-    "yellow": _l("Yellow"),
-}
-"""Player colours in words: a colour is never shown by its swatch alone."""
 
 COLOUR_LETTERS = {
     "red": _lp("colour letter", "R"),
@@ -45,12 +44,6 @@ COLOUR_LETTERS = {
 """The mark of a player's buildings on the board: their colour's initial in the
 reader's language (Italian "Ve"/"Vi" keeps verde and viola apart; Chinese 红),
 explained by the legend under the board."""
-
-GAME_NAMES = {
-    "foundations-of-rome": _l("Foundations of Rome"),
-    "all-roads": _l("All Roads"),
-    "glory-to-rome": _l("Glory to Rome"),
-}
 
 GAME_OPTIONS = {
     "foundations-of-rome": (
@@ -79,6 +72,19 @@ def words(message: Message | Citation | str) -> str:
         return message.as_message().render(_template)
     return str(message)
 
+
+def lazy_words(message: Message) -> LazyString:
+    """``message`` in the language of whoever reads it later: for words kept at
+    import time and rendered by a page (as ``lazy_gettext`` does)."""
+    return LazyString(words, message)
+
+
+COLOUR_NAMES = {colour.value: lazy_words(colour.title) for colour in Colour}
+"""Player colours in words, by player id: a colour is never shown by its swatch
+alone."""
+
+GAME_NAMES = {game.slug: lazy_words(game.title) for game in GAMES}
+"""Each game's name, by slug."""
 
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "zh": "中文"}
 """Each language in its own words, for the switcher."""
@@ -120,8 +126,8 @@ def choose_language(code: str) -> ResponseReturnValue:
     return redirect(target)
 
 
-def _security_headers(response: ResponseReturnValue) -> ResponseReturnValue:
-    headers = response.headers  # type: ignore[union-attr]
+def _security_headers(response: Response) -> Response:
+    headers = response.headers
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")

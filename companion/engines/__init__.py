@@ -12,7 +12,9 @@ from typing import Any
 from . import all_roads, foundations, glory
 from .base import (
     FORMAT,
+    Colour,
     Engine,
+    Message,
     Node,
     Player,
     TableFileError,
@@ -30,7 +32,8 @@ class Game:
 
     slug: str
     """The ``game`` value of the table file and the URL part."""
-    name: str
+    title: Message
+    """The game's name in words (the screens and the report translate it)."""
     min_players: int
     max_players: int
     colours: tuple[str, ...] | None
@@ -41,32 +44,44 @@ class Game:
     """The scoring engine, or ``None`` while the game's files are not supported yet."""
 
     @property
+    def name(self) -> str:
+        """The game's name in English (the command line, the rules search)."""
+        return str(self.title)
+
+    @property
     def supported(self) -> bool:
         return self.engine is not None
+
+
+def _ids(*colours: Colour) -> tuple[str, ...]:
+    """The player ids of a game whose players are colours, in its order."""
+    return tuple(colour.value for colour in colours)
 
 
 GAMES: tuple[Game, ...] = (
     Game(
         slug="foundations-of-rome",
-        name="Foundations of Rome",
+        title=msg("Foundations of Rome"),
         min_players=2,
         max_players=5,
-        colours=("red", "blue", "green", "purple", "yellow"),
+        colours=_ids(
+            Colour.RED, Colour.BLUE, Colour.GREEN, Colour.PURPLE, Colour.YELLOW
+        ),
         rulebooks=("001", "000"),
         engine=foundations.ENGINE,
     ),
     Game(
         slug="all-roads",
-        name="All Roads",
+        title=msg("All Roads"),
         min_players=2,
         max_players=4,
-        colours=("red", "yellow", "green", "blue"),
+        colours=_ids(Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE),
         rulebooks=("002",),
         engine=all_roads.ENGINE,
     ),
     Game(
         slug="glory-to-rome",
-        name="Glory to Rome",
+        title=msg("Glory to Rome"),
         min_players=2,
         max_players=5,
         colours=None,
@@ -110,7 +125,7 @@ class Table:
         """The result the ``companion score`` command prints."""
         if self.game.engine is None:  # read_table refuses these: never here
             raise UnsupportedGameError.at(
-                "game", msg("{game} is not supported", game=self.game.name)
+                "game", msg("{game} is not supported", game=self.game.title)
             )
         return self.game.engine.score_json(self.sheet)
 
@@ -141,7 +156,7 @@ def read_table(data: object) -> Table:
     game = find_game(root.child("game", data["game"]).str())
     if game.engine is None:
         raise UnsupportedGameError.at(
-            "game", msg("{game} table files are not supported yet", game=game.name)
+            "game", msg("{game} table files are not supported yet", game=game.title)
         )
     fields = root.object(
         required=("format", "game", "players", *game.engine.required_keys),
@@ -164,7 +179,7 @@ def new_table_document(game: Game, players: tuple[Player, ...]) -> dict[str, obj
     """
     if game.engine is None:
         raise UnsupportedGameError.at(
-            "game", msg("{game} is not supported yet", game=game.name)
+            "game", msg("{game} is not supported yet", game=game.title)
         )
     doc: dict[str, object] = {
         "format": FORMAT,

@@ -20,6 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Protocol, TypeAlias, TypeVar
 
 JsonPath: TypeAlias = str
@@ -446,6 +447,33 @@ class Player:
 
     id: PlayerId
     name: str
+
+
+class Colour(Enum):
+    """A player colour; in a game with colours it is also the player's id in
+    the file (spec: "Common envelope")."""
+
+    RED = "red"
+    BLUE = "blue"
+    GREEN = "green"
+    PURPLE = "purple"
+    YELLOW = "yellow"
+
+    @property
+    def title(self) -> Message:
+        """The colour in words (``Red``): a colour is never shown by its swatch
+        alone."""
+        match self:
+            case Colour.RED:
+                return msg("Red")
+            case Colour.BLUE:
+                return msg("Blue")
+            case Colour.GREEN:
+                return msg("Green")
+            case Colour.PURPLE:
+                return msg("Purple")
+            case Colour.YELLOW:
+                return msg("Yellow")
 
 
 class _Seated(Protocol):

@@ -25,7 +25,7 @@ from ..engines.foundations import monument_cards as cards
 from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm
 from ..models import GameTable
 from ..report import EraTotals
-from ..web import error_words, problem_words, words
+from ..web import error_words, lazy_words, problem_words, words
 from .tables import (
     conflict_message,
     players_of,
@@ -45,12 +45,8 @@ STEP_WORDS = {
 }
 """The words of the history steps these screens record."""
 
-TYPE_NAMES = {
-    "residential": _l("Residential"),
-    "commercial": _l("Commercial"),
-    "civic": _l("Civic"),
-    "monument": _l("Monument"),
-}
+TYPE_NAMES = {kind.value: lazy_words(kind.title) for kind in fr.BuildingType}
+"""The building types' names, as the engine names them."""
 
 PIECE_NAMES = {
     "Domus": _l("Domus"),
@@ -67,11 +63,7 @@ PIECE_NAMES = {
 
 CATEGORY_NAMES = {
     "population": _l("Population"),
-    "residential": _l("Residential"),
-    "civic": _l("Civic"),
-    "commercial": _l("Commercial"),
-    "roads": _l("Road boards"),
-    "empty_lots": _l("Empty lots"),
+    **{category.value: lazy_words(category.title) for category in fr.Category},
     "era_total": _l("This era"),
     "total": _l("Total"),
     "silver": _l("Coins collected"),

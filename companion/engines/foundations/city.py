@@ -98,6 +98,20 @@ class BuildingType(Enum):
     Expansion"): its card gives its type(s) and values (``monuments.py``)."""
 
     @property
+    def title(self) -> Message:
+        """The type's name as a label (``Residential``), as the board and the
+        report name it."""
+        match self:
+            case BuildingType.RESIDENTIAL:
+                return msg("Residential")
+            case BuildingType.COMMERCIAL:
+                return msg("Commercial")
+            case BuildingType.CIVIC:
+                return msg("Civic")
+            case BuildingType.MONUMENT:
+                return msg("Monument")
+
+    @property
     def building_words(self) -> Message:
         """``residential building`` and so on: a building of this type without a
         name of its own."""

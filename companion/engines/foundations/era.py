@@ -117,6 +117,22 @@ class Category(Enum):
     EMPTY_LOTS = "empty_lots"
     """Era 3: 1 VP per lot marker on the board (rulebook 001, "End of Game")."""
 
+    @property
+    def title(self) -> Message:
+        """The category's name as a row of a score table (``Road boards``); a
+        building type's category is called as the type is."""
+        match self:
+            case Category.RESIDENTIAL:
+                return BuildingType.RESIDENTIAL.title
+            case Category.CIVIC:
+                return BuildingType.CIVIC.title
+            case Category.COMMERCIAL:
+                return BuildingType.COMMERCIAL.title
+            case Category.ROADS:
+                return msg("Road boards")
+            case Category.EMPTY_LOTS:
+                return msg("Empty lots")
+
 
 @dataclass(frozen=True)
 class PlayerScore:
