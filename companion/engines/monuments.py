@@ -7,8 +7,7 @@ says where it lives now. It will be removed in version 0.3.
 
 from __future__ import annotations
 
-import warnings
-
+from ._moved import forward
 from .foundations import monument_cards, monuments
 
 _MOVED = {
@@ -89,14 +88,4 @@ _MOVED = {
 }
 
 
-def __getattr__(name: str) -> object:
-    try:
-        module = _MOVED[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    warnings.warn(
-        f"companion.engines.monuments.{name} moved to {module.__name__}.{name}",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return getattr(module, name)
+__getattr__ = forward(__name__, _MOVED)
