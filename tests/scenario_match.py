@@ -1,8 +1,60 @@
-"""How a result matches a scenario's .expected.json (../shared/scenarios/README.md)."""
+"""The shared scenarios (../shared/scenarios/README.md): where their files are,
+what each expects, and how a result matches its .expected.json.
+
+A list of files is empty where ../shared is missing, so that parametrised
+tests still collect; each test calls ``require_shared()`` to say why.
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
+
+import pytest
+
+from companion.engines import read_table
+from companion.engines.base import TableFileError
+
+from .conftest import SHARED
+
+SCENARIOS = SHARED / "scenarios"
+
+
+def scenario_files(pattern: str = "*.json") -> list[Path]:
+    """The valid scenarios whose file names match ``pattern``, sorted."""
+    return sorted(
+        p for p in SCENARIOS.glob(pattern) if not p.name.endswith(".expected.json")
+    )
+
+
+def invalid_files(pattern: str = "*.json") -> list[Path]:
+    """The scenarios that must be refused, whose names match ``pattern``."""
+    return sorted((SCENARIOS / "invalid").glob(pattern))
+
+
+def scored(path: Path) -> dict[str, Any]:
+    """The table file at ``path``, scored: what ``companion score`` prints."""
+    table = read_table(json.loads(path.read_text("utf-8")))
+    result: dict[str, Any] = table.score_json()
+    return result
+
+
+def expected_result(path: Path) -> Any:
+    """What the scenario at ``path`` must score: its .expected.json."""
+    return json.loads(path.with_name(f"{path.stem}.expected.json").read_text("utf-8"))
+
+
+def expected_error(path: Path) -> str:
+    """What the refusal of the invalid scenario at ``path`` must say."""
+    return path.with_suffix(".error.txt").read_text("utf-8").strip()
+
+
+def assert_refused(path: Path) -> None:
+    """The invalid scenario at ``path`` is refused with its .error.txt."""
+    with pytest.raises(TableFileError) as caught:
+        read_table(json.loads(path.read_text("utf-8")))
+    assert expected_error(path) in str(caught.value)
 
 
 def mismatches(expected: Any, actual: Any, path: str = "") -> list[str]:

@@ -5,32 +5,25 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from .conftest import SHARED, TableActions, require_shared
-
-SCENARIOS = sorted(
-    p
-    for p in (SHARED / "scenarios").glob("*.json")
-    if not p.name.endswith(".expected.json")
-)
+from .conftest import TableActions, require_shared
+from .helpers import soup
+from .scenario_match import scenario_files
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", scenario_files(), ids=lambda p: p.stem)
 def test_every_citation_on_the_score_pages_links_to_an_entry(
     actions: TableActions, client: FlaskClient, path: Path
 ) -> None:
     require_shared()
-    response = actions.import_file(path.read_bytes())
-    assert response.status_code == 302
-    table_id = response.headers["Location"].rsplit("/", 1)[-1]
+    table_id = actions.import_id(path.read_bytes())
     pages = [f"/t/{table_id}"]
     if path.name.startswith(("for-", "rof-")):
         pages += [f"/t/{table_id}/era", f"/t/{table_id}/roads"]
     cites = []
     for page in pages:
-        cites += BeautifulSoup(client.get(page).data, "html.parser").select("cite")
+        cites += soup(client.get(page)).select("cite")
     assert cites, "the score pages cite their rules"
     links = set()
     for cite in cites:

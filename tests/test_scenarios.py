@@ -7,32 +7,28 @@ built is listed in NOT_YET as a strict xfail, so it fails loudly once it passes.
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from companion import cli
 from companion.engines import find_game
 
-from .conftest import SHARED, require_shared
-from .scenario_match import mismatches
-
-SCENARIOS = SHARED / "scenarios"
-VALID = sorted(
-    p for p in SCENARIOS.glob("*.json") if not p.name.endswith(".expected.json")
+from .conftest import require_shared
+from .helpers import run_cli
+from .scenario_match import (
+    expected_error,
+    expected_result,
+    invalid_files,
+    mismatches,
+    scenario_files,
 )
-INVALID = sorted((SCENARIOS / "invalid").glob("*.json"))
+
+VALID = scenario_files()
+INVALID = invalid_files()
 
 NOT_YET: dict[str, str] = {}
 """Scenario name -> the issue that brings what it needs."""
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = cli.main(list(argv), out=out, err=err)
-    return status, out.getvalue(), err.getvalue()
 
 
 def mark(path: Path) -> object:
@@ -53,25 +49,24 @@ def test_scenarios_are_there() -> None:
 def test_scenario_scores_as_expected(path: Path) -> None:
     require_shared()
     game = find_game(json.loads(path.read_text())["game"])
-    status, out, err = run("score", str(path))
+    status, out, err = run_cli("score", str(path))
     if not game.supported:
         assert (status, out) == (2, "")
         assert "not supported yet" in err
         return
     assert status == 0, err
     assert err == ""
-    expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
-    assert mismatches(expected, json.loads(out)) == []
+    assert mismatches(expected_result(path), json.loads(out)) == []
 
 
 @pytest.mark.parametrize("path", [mark(p) for p in INVALID])
 def test_invalid_scenario_fails_with_its_error(path: Path) -> None:
     require_shared()
     game = find_game(json.loads(path.read_text())["game"])
-    status, out, err = run("score", str(path))
+    status, out, err = run_cli("score", str(path))
     assert status == 2
     assert out == ""
     if not game.supported:
         assert "not supported yet" in err
         return
-    assert path.with_suffix(".error.txt").read_text().strip() in err
+    assert expected_error(path) in err

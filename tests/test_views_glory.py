@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -11,6 +10,7 @@ from werkzeug.test import TestResponse
 
 from .conftest import GameTable, TableActions, require_shared
 from .helpers import soup
+from .scenario_match import expected_result
 
 THREE = [("Marco Aurelio", ""), ("李雷", ""), ("Lucía", "")]
 
@@ -165,7 +165,7 @@ def test_shared_scenario_imports_and_scores(actions: TableActions) -> None:
     shared = require_shared()
     path = shared / "scenarios" / "gtr-3p-sites-instead-of-influence.json"
     table_id = actions.import_id(path.read_bytes())
-    expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
+    expected = expected_result(path)
     rows = cells(soup(actions.client.get(f"/t/{table_id}")))
     for pid, values in expected["players"].items():
         assert rows[pid]["total"] == str(values["total"])

@@ -11,13 +11,14 @@ from werkzeug.test import TestResponse
 
 from .conftest import TableActions, require_shared
 from .helpers import form_data, soup
+from .scenario_match import expected_result
 
 
 def scenario_without_picks() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     shared = require_shared()
     path = shared / "scenarios" / "rof-3p-era2-token-majority-coins.json"
     original = json.loads(path.read_text())
-    expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
+    expected = expected_result(path)
     bare = copy.deepcopy(original)
     del bare["road_boards"]["choices"]
     return original, bare, expected

@@ -44,8 +44,14 @@ from companion.engines.all_roads import (
 )
 from companion.engines.base import Citation, Player, RuleError, TableFileError
 
-from ..conftest import SHARED, require_shared
-from ..scenario_match import mismatches
+from ..conftest import require_shared
+from ..scenario_match import (
+    assert_refused,
+    expected_result,
+    mismatches,
+    scenario_files,
+    scored,
+)
 from .strategies_all_roads import documents, score_sheets, turns
 
 GOLDEN = tomllib.loads(
@@ -703,26 +709,16 @@ def test_turns_keep_every_token_and_explain_the_change(
 # --- the shared scenarios ---
 
 
-def _scenarios(pattern: str) -> list[Path]:
-    folder = SHARED / "scenarios"
-    return sorted(
-        p for p in folder.glob(pattern) if not p.name.endswith(".expected.json")
-    )
-
-
 @pytest.mark.parametrize(
-    "name", [p.stem for p in _scenarios("all-roads-*.json")] or ["all-roads-(missing)"]
+    "name",
+    [p.stem for p in scenario_files("all-roads-*.json")] or ["all-roads-(missing)"],
 )
 def test_shared_scenarios(name: str) -> None:
     path = require_shared() / "scenarios" / f"{name}.json"
-    expected = json.loads(path.with_name(f"{name}.expected.json").read_text())
-    result = read_table(json.loads(path.read_text(encoding="utf-8"))).score_json()
-    assert mismatches(expected, result) == []
+    result = scored(path)
+    assert mismatches(expected_result(path), result) == []
 
 
 @pytest.mark.parametrize("name", ["all-roads-villas-above-supply"])
 def test_shared_invalid_scenarios(name: str) -> None:
-    path = require_shared() / "scenarios" / "invalid" / f"{name}.json"
-    with pytest.raises(TableFileError) as caught:
-        read_table(json.loads(path.read_text(encoding="utf-8")))
-    assert path.with_suffix(".error.txt").read_text().strip() in str(caught.value)
+    assert_refused(require_shared() / "scenarios" / "invalid" / f"{name}.json")

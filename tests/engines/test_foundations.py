@@ -68,7 +68,14 @@ from companion.engines.foundations.road_boards import (
     Take,
 )
 
-from ..conftest import SHARED, require_shared
+from ..conftest import require_shared
+from ..scenario_match import (
+    SCENARIOS,
+    assert_refused,
+    expected_result,
+    scenario_files,
+    scored,
+)
 from .strategies import (
     FOR_COLOURS,
     for_cities,
@@ -78,7 +85,6 @@ from .strategies import (
 from .strategies_roads import walked_tables
 
 HERE = Path(__file__).resolve().parent
-SCENARIOS = SHARED / "scenarios"
 PROPERTY = settings(max_examples=60, deadline=None)
 
 
@@ -1102,10 +1108,6 @@ def test_no_winner_before_era_3() -> None:
 # --------------------------------------------------------------------------
 
 
-def _scenarios(pattern: str) -> list[Path]:
-    return sorted(p for p in SCENARIOS.glob(pattern) if ".expected" not in p.name)
-
-
 FOR_INVALID = (
     "buildings-overlap",
     "building-lots-not-connected",
@@ -1122,13 +1124,13 @@ FOR_INVALID = (
 
 @pytest.mark.parametrize(
     "path",
-    _scenarios("for-*.json") + _scenarios("rof-*.json"),
+    scenario_files("for-*.json") + scenario_files("rof-*.json"),
     ids=lambda p: p.stem,
 )
 def test_scenario_scores_as_expected(path: Path) -> None:
     require_shared()
-    expected = json.loads(path.with_suffix(".expected.json").read_text("utf-8"))
-    got: dict[str, Any] = read_table(json.loads(path.read_text("utf-8"))).score_json()
+    expected = expected_result(path)
+    got = scored(path)
     assert got["game"] == expected["game"] and got["era"] == expected["era"]
     for pid, values in expected["players"].items():
         assert {k: got["players"][pid][k] for k in values} == values, pid
@@ -1140,19 +1142,16 @@ def test_scenario_scores_as_expected(path: Path) -> None:
 
 def test_there_are_scenarios() -> None:
     require_shared()
-    assert len(_scenarios("for-*.json")) >= 8
-    assert len(_scenarios("rof-*.json")) >= 2
+    assert len(scenario_files("for-*.json")) >= 8
+    assert len(scenario_files("rof-*.json")) >= 2
 
 
 @pytest.mark.parametrize("name", FOR_INVALID)
 def test_invalid_scenario_is_refused(name: str) -> None:
     require_shared()
-    doc = json.loads((SCENARIOS / "invalid" / f"{name}.json").read_text("utf-8"))
-    assert doc["game"] == GAME
-    want = (SCENARIOS / "invalid" / f"{name}.error.txt").read_text("utf-8").strip()
-    with pytest.raises(TableFileError) as caught:
-        read_table(doc)
-    assert want in str(caught.value)
+    path = SCENARIOS / "invalid" / f"{name}.json"
+    assert json.loads(path.read_text("utf-8"))["game"] == GAME
+    assert_refused(path)
 
 
 # --------------------------------------------------------------------------
