@@ -38,6 +38,8 @@ from .lots import (
 )
 
 TAKE_INCOME: Final = Citation("001", "Action 1: Take Income")
+# The same as era.py's, which cannot be imported from there (era.py imports
+# this module); it is to move to city.py, below both.
 RESIDENTIAL_SCORING: Final = Citation(
     "001", "End of Era Scoring - Residential Building Scoring"
 )

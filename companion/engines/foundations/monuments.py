@@ -31,6 +31,8 @@ from ..base import (
     nmsg,
 )
 from .city import (
+    BUILDING_OVER,
+    CONSTRUCT,
     LOT_MARKERS,
     LOT_MARKERS_PER_PLAYER,
     Building,
@@ -86,8 +88,8 @@ MONUMENTS_EXPANSION: Final = Citation(
 MONUMENT_MARKERS: Final = Citation(
     "001", "Special Rules & Edge Cases - Monument Markers"
 )
-CONSTRUCT: Final = Citation("001", "Action 3: Construct a Building")
-BUILDING_OVER: Final = Citation("001", "Special Rules & Edge Cases - Building Over")
+# The same three as era.py's, which cannot be imported from there (era.py
+# imports this module); they are to move to city.py, below both.
 CIVIC_SCORING: Final = Citation("001", "End of Era Scoring - Civic Building Scoring")
 COMMERCIAL_SCORING: Final = Citation(
     "001", "End of Era Scoring - Commercial Building Scoring"
