@@ -984,7 +984,61 @@ def apply_turn(
     return TurnRecord(active, MappingProxyType(state), tuple(done))
 
 
+# --------------------------------------------------------------------------
+# Turns (rulebook 002, "Course of the Game" and "End of the Game")
+# --------------------------------------------------------------------------
+
+TILES_PER_PLAYER = 12
+"""Hex tiles of each player (rulebook 002, "Components")."""
+TILES_PER_TURN = 2
+"""Tiles a player places each turn (rulebook 002, "Course of the Game" I)."""
+TURNS_PER_PLAYER = TILES_PER_PLAYER // TILES_PER_TURN
+"""Turns each player takes: 6."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a game recorded turn by turn stands after ``done`` turns.
+
+    Players take turns in seating order (the file's order: rulebook 002,
+    "Course of the Game", clockwise); the game ends at the end of the turn in
+    which the last tiles are placed ("End of the Game"), after every player's
+    sixth turn.
+    """
+
+    players: tuple[Player, ...]
+    done: int
+
+    @property
+    def total(self) -> int:
+        """Turns in the whole game."""
+        return TURNS_PER_PLAYER * len(self.players)
+
+    @property
+    def over(self) -> bool:
+        """Whether every player has placed all their tiles."""
+        return self.done >= self.total
+
+    @property
+    def round(self) -> int:
+        """The round being played (1 to 6; the last one once the game is over)."""
+        return min(self.done // len(self.players) + 1, TURNS_PER_PLAYER)
+
+    @property
+    def next(self) -> Player | None:
+        """Whose turn it is (``None`` once the game is over)."""
+        return None if self.over else self.players[self.done % len(self.players)]
+
+
+def progress(sheet: ScoreSheet, done: int) -> Progress:
+    """Where ``sheet``'s game stands after ``done`` turns (see :class:`Progress`)."""
+    return Progress(sheet.players, done)
+
+
 __all__ = [
+    "TURNS_PER_PLAYER",
+    "Progress",
+    "progress",
     "ENGINE",
     "FULL_SUPPLY_POINTS",
     "GAME",

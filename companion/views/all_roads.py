@@ -29,8 +29,6 @@ from .tables import (
 bp = Blueprint("all_roads", __name__)
 
 GAME = "all-roads"
-TURNS_PER_PLAYER = 6
-"""12 tiles each, 2 placed a turn (rulebook 002, Components and Course of the Game)."""
 
 STEP_WORDS = {
     "ar-tally": _l("Final tally entered"),
@@ -82,25 +80,20 @@ def turns(table: GameTable) -> list[dict[str, Any]]:
     return [step.details for step in table.steps_so_far("ar-turn")]
 
 
-def next_player(sheet: ar.ScoreSheet, done: int) -> str:
-    return sheet.players[done % len(sheet.players)].id
-
-
 def game_over(table: GameTable) -> bool:
     """Whether the table holds a final result: every turn recorded (002, "End of
     the Game": each player places 12 tiles), or a tally entered (or a file
     imported) with no turn recorded after it. A new table has neither."""
     steps = table.steps_so_far("ar-turn", "ar-tally", "import")
     done = sum(1 for step in steps if step.action == "ar-turn")
-    if done >= TURNS_PER_PLAYER * len(sheet_of(table).players):
+    if ar.progress(sheet_of(table), done).over:
         return True
     return bool(steps) and steps[-1].action != "ar-turn"
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     sheet = sheet_of(table)
-    done = len(turns(table))
-    total = TURNS_PER_PLAYER * len(sheet.players)
+    now = ar.progress(sheet, len(turns(table)))
     result = ar.score(sheet)
     final = game_over(table)
     return {
@@ -111,12 +104,12 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
             if final
             else result.places_so_far()
         ),
-        "turns_done": done,
-        "turns_total": total,
-        "round": min(done // len(sheet.players) + 1, TURNS_PER_PLAYER),
-        "over": done >= total,
+        "turns_done": now.done,
+        "turns_total": now.total,
+        "round": now.round,
+        "over": now.over,
         "final": final,
-        "next": sheet.players[done % len(sheet.players)] if done < total else None,
+        "next": now.next,
     }
 
 
@@ -188,18 +181,17 @@ def turn(table_id: str) -> ResponseReturnValue:
     """Record what a turn built and upgraded; the app keeps every supply."""
     table = ar_table_or_404(table_id)
     sheet = sheet_of(table)
-    done = len(turns(table))
-    total = TURNS_PER_PLAYER * len(sheet.players)
+    now = ar.progress(sheet, len(turns(table)))
     names = {p.id: p.name for p in sheet.players}
     problems: list[str] = []
     form = TurnForm(request.form if request.method == "POST" else None)
     form.player.choices = [SelectChoice(p.id, p.name) for p in sheet.players]
     if request.method == "GET":
         form.version.data = table.version
-        form.player.data = next_player(sheet, done)
+        form.player.data = now.next.id if now.next else None
         while len(form.upgrades) < len(sheet.players):
             form.upgrades.append_entry()
-    if done >= total:
+    if now.over:
         problems.append(
             _(
                 "Every player has placed all 12 tiles: the game is over. "
@@ -245,7 +237,7 @@ def turn(table_id: str) -> ResponseReturnValue:
             flash(_("Turn recorded."))
             for line in record.lines:
                 flash(words(line.text))
-            if done + 1 >= total:
+            if ar.progress(sheet, now.done + 1).over:
                 flash(_("That was the last turn: the game is over."))
             return redirect(url_for("tables.show", table_id=table.id))
     return (
@@ -255,8 +247,8 @@ def turn(table_id: str) -> ResponseReturnValue:
             sheet=sheet,
             form=form,
             problems=problems,
-            turns_done=done,
-            turns_total=total,
+            turns_done=now.done,
+            turns_total=now.total,
             result=ar.score(sheet),
         ),
         400 if request.method == "POST" else 200,
