@@ -17,10 +17,11 @@ from typing import Any, TextIO
 from .engines import (
     GAMES,
     TableFileError,
+    find_game,
     foundations,
     read_table,
 )
-from .engines.base import RuleError
+from .engines.base import RuleError, msg
 from .engines.foundations import monuments
 
 EXIT_OK = 0
@@ -106,18 +107,22 @@ def cmd_monuments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not isinstance(table.sheet, foundations.City):
         raise TableFileError.at(
             "game",
-            f"monuments belong to Foundations of Rome, not {table.game.name}",
+            msg(
+                "monuments belong to {game}, not {other}",
+                game=find_game("foundations-of-rome").title,
+                other=table.game.title,
+            ),
         )
     at = None
     if args.at is not None:
         try:
             at = [foundations.Lot.parse(x.strip()) for x in args.at.split(",")]
         except RuleError as exc:
-            raise TableFileError.at("--at", str(exc)) from None
+            raise TableFileError.at("--at", exc.message) from None
     try:
         result = monuments.monuments_json(table.sheet, player=args.player, at=at)
     except monuments.UnknownPlayerError as exc:
-        raise TableFileError.at("--player", str(exc)) from None
+        raise TableFileError.at("--player", exc.message) from None
     return print_json(result, out)
 
 

@@ -8,6 +8,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from flask_wtf.i18n import translations as wtf_translations
+from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
     FieldList,
@@ -96,7 +97,9 @@ class PlayerRow(RowForm):
     colour = SelectField(_l("Colour"), validate_choice=False)
 
 
-def new_table_form(game: Game, formdata: Any = None) -> NewTableForm:
+def new_table_form(
+    game: Game, formdata: MultiDict[str, str] | None = None
+) -> NewTableForm:
     """The "new table" form for ``game``: one row per possible seat, its options."""
 
     class _Form(NewTableForm):

@@ -22,7 +22,7 @@ from datetime import date
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, TypeAlias
+from typing import Final, TypeAlias, TypedDict
 from xml.sax.saxutils import escape
 
 from .engines import Table
@@ -256,7 +256,7 @@ class _Sources:
         self._refs: dict[str, int] = {}
         self.texts: list[Text] = []
 
-    def ref(self, source: object) -> int:
+    def ref(self, source: Citation | str) -> int:
         key = str(source)
         if key not in self._refs:
             self.texts.append(cite(source))
@@ -264,27 +264,21 @@ class _Sources:
         return self._refs[key]
 
 
-def cite(source: object) -> Text:
-    """A rule's source in words: a citation with a rulebook and a section (and
-    page) becomes a message; an engine's own source text is kept as it is."""
-    book = getattr(source, "rulebook", None)
-    section = getattr(source, "section", None)
-    if isinstance(book, str) and isinstance(section, str):
-        page = getattr(source, "page", None)
-        if isinstance(page, int):
-            return msg(
-                "Rulebook {book}, {section}, p. {page}",
-                book=book,
-                section=section,
-                page=page,
-            )
-        return msg("Rulebook {book}, {section}", book=book, section=section)
-    return str(source)
-
-
-def _text(value: object) -> Text:
-    """An engine line's text: its message, or its plain text."""
-    return value if isinstance(value, Message) else str(value)
+def cite(source: Citation | str) -> Text:
+    """A rule's source in words: a citation's rulebook and section (and page)
+    become a message; an engine's own source text is kept as it is."""
+    if isinstance(source, str):
+        return source
+    if source.page is not None:
+        return msg(
+            "Rulebook {book}, {section}, p. {page}",
+            book=source.rulebook,
+            section=source.section,
+            page=source.page,
+        )
+    return msg(
+        "Rulebook {book}, {section}", book=source.rulebook, section=source.section
+    )
 
 
 def join_names(names: Sequence[str]) -> Text:
@@ -416,7 +410,7 @@ def foundations_report(
     *,
     on: date,
     history: Sequence[EraTotals] = (),
-    catalogue: Any = None,
+    catalogue: cards.Catalogue | None = None,
 ) -> Report:
     """The report of a Foundations of Rome table: the current era scored from the
     board (rulebook 001, "End of Era Scoring"; Era 3 adds "End of Game"), the
@@ -516,7 +510,7 @@ def foundations_report(
                 lines.append(
                     Explained(
                         line.points,
-                        _text(line.text),
+                        line.text,
                         sources.ref(line.source),
                         title,
                     )
@@ -536,7 +530,7 @@ def foundations_report(
                         if st.player in by_id
                     ),
                     tuple(
-                        Explained(None, _text(line.text), sources.ref(line.source))
+                        Explained(None, line.text, sources.ref(line.source))
                         for line in edge.tie_breaks
                     ),
                 )
@@ -626,8 +620,7 @@ def _unbuilt_points(n: int) -> Message:
 def _explained(lines: Sequence[Line], sources: _Sources) -> tuple[Explained, ...]:
     """Engine lines as the report prints them, each with its rule's number."""
     return tuple(
-        Explained(line.points, _text(line.text), sources.ref(line.source))
-        for line in lines
+        Explained(line.points, line.text, sources.ref(line.source)) for line in lines
     )
 
 
@@ -698,7 +691,7 @@ def all_roads_report(table: Table, *, on: date, over: bool = True) -> Report:
 
 
 def glory_report(
-    table: Table, *, on: date, end: Any = None, over: bool = True
+    table: Table, *, on: date, end: gtr.GameEnd | None = None, over: bool = True
 ) -> Report:
     """The report of a Glory to Rome table (rulebook 003, "Fine partita e
     punteggio" p. 9; 004, 计分和胜利条件): influence + vault + merchant bonuses
@@ -766,9 +759,9 @@ def build_report(
     *,
     on: date,
     history: Sequence[EraTotals] = (),
-    catalogue: Any = None,
+    catalogue: cards.Catalogue | None = None,
     over: bool = True,
-    end: Any = None,
+    end: gtr.GameEnd | None = None,
 ) -> Report:
     """The report of ``table`` as of the date ``on``.
 
@@ -1176,9 +1169,25 @@ def marker_glyph(index: int) -> str:
 # --------------------------------------------------------------------------
 
 
+class ReportContext(TypedDict):
+    """The variables of ``templates/report/report.html``."""
+
+    report: Report
+    drawings: dict[str, str]
+    """The SVG of each ``report:NAME`` the page names."""
+    type_icons: list[tuple[str, str]]
+    """The board's key: each building type's glyph and name."""
+    ring_glyph: str
+    marker_glyphs: list[str]
+    """The chart's marker of each seat, in seating order."""
+    board_alt: str
+    chart_alt: str
+    paper: str
+
+
 def template_context(
     report: Report, *, words: Words = str, paper: str = "a4"
-) -> dict[str, Any]:
+) -> ReportContext:
     """The variables of ``templates/report/report.html``, in the reader's
     language (``words``). ``drawings`` maps each ``report:NAME`` the page names
     to its SVG text, for :func:`companion.pdf.render_pdf` to serve."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias
 
 from . import all_roads, foundations, glory
 from .base import (
@@ -112,13 +112,17 @@ def find_game(slug: str) -> Game:
         ) from None
 
 
+Sheet: TypeAlias = foundations.City | all_roads.ScoreSheet | glory.ScoreSheet
+"""A game's own sheet: what its engine reads from the game's part of a file."""
+
+
 @dataclass(frozen=True)
 class Table:
     """A read and checked table file: the game, the seats and the game's sheet."""
 
     game: Game
     players: tuple[Player, ...]
-    sheet: Any
+    sheet: Sheet
     """The game module's own sheet type (e.g. ``foundations.City``)."""
 
     def score_json(self) -> dict[str, object]:
@@ -193,6 +197,7 @@ def new_table_document(game: Game, players: tuple[Player, ...]) -> dict[str, obj
 __all__ = [
     "GAMES",
     "Game",
+    "Sheet",
     "Table",
     "TableFileError",
     "UnknownGameError",
