@@ -15,7 +15,8 @@ from companion.engines.foundations.monument_cards import (
     SLUGS,
 )
 
-from .test_cli import AR, run
+from .helpers import run_cli
+from .test_cli import AR
 
 TABLE: dict[str, Any] = {
     "format": "rome-companion/1",
@@ -32,7 +33,7 @@ TABLE: dict[str, Any] = {
 
 
 def monuments(*argv: str, doc: Any = TABLE) -> tuple[int, Any, str]:
-    status, out, err = run("monuments", "-", *argv, stdin=json.dumps(doc))
+    status, out, err = run_cli("monuments", "-", *argv, stdin=json.dumps(doc))
     return status, json.loads(out) if out else None, err
 
 
@@ -139,7 +140,7 @@ def test_problems_exit_2_with_nothing_on_stdout(
 
 
 def test_not_json() -> None:
-    status, out, err = run("monuments", "-", stdin="{")
+    status, out, err = run_cli("monuments", "-", stdin="{")
     assert (status, out) == (2, "")
     assert "not valid JSON" in err
 

@@ -69,6 +69,7 @@ from companion.engines.foundations.road_boards import (
 )
 
 from ..conftest import require_shared
+from ..helpers import edited
 from ..scenario_match import (
     SCENARIOS,
     assert_refused,
@@ -269,19 +270,8 @@ GOOD = table(
 
 
 def with_(path: str, value: Any, doc: dict[str, Any] = GOOD) -> dict[str, Any]:
-    """``doc`` with the value at a dotted path (``buildings.0.lots``) set;
-    ``...`` as the value deletes it."""
-    new = copy.deepcopy(doc)
-    *parents, last = path.split(".")
-    node: Any = new
-    for key in parents:
-        node = node[int(key)] if isinstance(node, list) else node[key]
-    key_: Any = int(last) if isinstance(node, list) else last
-    if value is ...:
-        del node[key_]
-    else:
-        node[key_] = value
-    return new
+    """``doc`` with the value at a dotted path set (``...`` deletes it)."""
+    return edited(doc, path, value)
 
 
 def nine(owner: str, kind: str) -> list[dict[str, Any]]:

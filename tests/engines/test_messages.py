@@ -46,12 +46,12 @@ from companion.engines.base import (
 )
 
 from ..conftest import require_shared
+from ..scenario_match import invalid_files, scenario_files
 from . import strategies as for_strategies
 from . import strategies_all_roads as ar_strategies
 from . import strategies_glory as gtr_strategies
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = ROOT.parent / "shared" / "scenarios"
 PROPERTY = settings(max_examples=80, deadline=None)
 
 VERBATIM = "{text}"
@@ -278,12 +278,6 @@ def lines_of(sheet: Any) -> list[tuple[str, Line]]:
     if isinstance(sheet, gtr.ScoreSheet):
         return list(glory_lines(gtr.score(sheet)))
     raise AssertionError(f"no walker for {type(sheet).__name__}")
-
-
-def scenario_files() -> list[Path]:
-    if not SCENARIOS.is_dir():
-        return []
-    return sorted(p for p in SCENARIOS.glob("*.json") if ".expected" not in p.name)
 
 
 def test_there_are_scenarios_to_walk() -> None:
@@ -587,11 +581,6 @@ def check_problems(error: TableFileError, where: str) -> None:
             f"{problem.path}: {english}" if problem.path else english
         ), where
     assert str(error) == "\n".join(str(p) for p in error.problems)
-
-
-def invalid_files() -> list[Path]:
-    folder = SCENARIOS / "invalid"
-    return sorted(folder.glob("*.json")) if folder.is_dir() else []
 
 
 def test_there_are_invalid_files_to_walk() -> None:

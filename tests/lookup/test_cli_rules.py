@@ -3,7 +3,6 @@ exits 2 with the problem on standard error and nothing on standard output)."""
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -11,13 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
+from ..helpers import run_cli
 
 
 def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = cli.main(["rules", *argv], out=out, err=err)
-    return status, out.getvalue(), err.getvalue()
+    """``companion rules ARGV``: exit status, standard output, standard error."""
+    return run_cli("rules", *argv)
 
 
 def test_json_has_the_spec_shape() -> None:

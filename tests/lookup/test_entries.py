@@ -4,7 +4,6 @@ every monument card covered)."""
 
 from __future__ import annotations
 
-import ast
 import doctest
 import importlib
 import pkgutil
@@ -35,6 +34,7 @@ from companion.lookup.entries import join_lines, section_name, section_number
 from companion.lookup.text import fold, has_cjk, tokens
 
 from ..conftest import require_shared
+from ..helpers import absolute_imports
 
 ENTRIES = load_rules().entries
 GLOSSARY = load_rules().glossary
@@ -412,16 +412,9 @@ def test_lookup_modules_import_only_the_standard_library(path: Path) -> None:
     allowed = set(sys.stdlib_module_names) | {"__future__"}
     source = path.read_text(encoding="utf-8")
     imported: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            names = [node.module or ""]
-        else:
-            continue
-        for name in names:
-            assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
-            imported.add(name.split(".")[0])
+    for name in absolute_imports(source):
+        assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
+        imported.add(name.split(".")[0])
     if path.name != "index.py":
         assert "sqlite3" not in imported
     if path.name != "resources.py":

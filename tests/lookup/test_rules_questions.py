@@ -17,7 +17,6 @@ test_search.py asks questions of our own to show the same holds beyond them.
 
 from __future__ import annotations
 
-import io
 import json
 import time
 from collections.abc import Iterator
@@ -25,10 +24,10 @@ from typing import Any
 
 import pytest
 
-from companion import cli
 from companion.lookup import load_rules, open_index, package_index
 
 from ..conftest import require_shared
+from ..helpers import run_cli
 
 TARGET_SHARE = 0.90
 TARGET_MS = 50.0
@@ -61,12 +60,11 @@ def ask(argv: list[str]) -> tuple[dict[str, Any], float]:
     three runs, so that a pause of the machine is not taken for the search's."""
     times = []
     for _ in range(3):
-        out, err = io.StringIO(), io.StringIO()
         start = time.perf_counter()
-        status = cli.main(["rules", *argv, "--json", "--limit", "3"], out=out, err=err)
+        status, out, err = run_cli("rules", *argv, "--json", "--limit", "3")
         times.append((time.perf_counter() - start) * 1000)
-        assert (status, err.getvalue()) == (0, "")
-    result: dict[str, Any] = json.loads(out.getvalue())
+        assert (status, err) == (0, "")
+    result: dict[str, Any] = json.loads(out)
     return result, min(times)
 
 
