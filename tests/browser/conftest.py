@@ -102,3 +102,19 @@ def screenshot(page: object, name: str) -> None:
     """Keep a picture of the page for people to look at (test-artifacts/)."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def fill_players(page: object, players: list[tuple[str, str]]) -> None:
+    """Type each player's name and choose their colour ("" for none) on the
+    new-table form, in seat order."""
+    for n, (name, colour) in enumerate(players, start=1):
+        page.get_by_label(f"Player {n} name").fill(name)  # type: ignore[attr-defined]
+        if colour:
+            page.get_by_label(f"Player {n} colour").select_option(colour)  # type: ignore[attr-defined]
+
+
+def start_table(page: object, game: str, players: list[tuple[str, str]]) -> None:
+    """Open the new-table form of ``game``, fill it in and start the table."""
+    page.goto(f"/new/{game}")  # type: ignore[attr-defined]
+    fill_players(page, players)
+    page.get_by_role("button", name="Start the table").click()  # type: ignore[attr-defined]

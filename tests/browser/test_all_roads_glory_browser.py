@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import no_sideways_scroll, screenshot
+from .conftest import no_sideways_scroll, screenshot, start_table
 
 pytestmark = pytest.mark.browser
 
 
-def start(page, game: str, players: list[tuple[str, str]]) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"/new/{game}")
-    for n, (name, colour) in enumerate(players, start=1):
-        page.get_by_label(f"Player {n} name").fill(name)
-        if colour:
-            page.get_by_label(f"Player {n} colour").select_option(colour)
-    page.get_by_role("button", name="Start the table").click()
-
-
 def test_all_roads_four_player_tally(phone) -> None:  # type: ignore[no-untyped-def]
     page = phone
-    start(
+    start_table(
         page,
         "all-roads",
         [("Chiara", "green"), ("Bo", "blue"), ("Ana", "red"), ("Emma", "yellow")],
@@ -77,7 +68,7 @@ def test_all_roads_four_player_tally(phone) -> None:  # type: ignore[no-untyped-
 
 def test_glory_to_rome_three_players(phone) -> None:  # type: ignore[no-untyped-def]
     page = phone
-    start(page, "glory-to-rome", [("Marco", ""), ("李雷", ""), ("Lucía", "")])
+    start_table(page, "glory-to-rome", [("Marco", ""), ("李雷", ""), ("Lucía", "")])
     page.get_by_role("link", name="Enter the camps").click()
     camps = page.locator("fieldset.camp")
     marco, li = camps.nth(0), camps.nth(1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import no_sideways_scroll, screenshot
+from .conftest import no_sideways_scroll, screenshot, start_table
 
 pytestmark = pytest.mark.browser
 
@@ -27,13 +27,11 @@ def build(page, player: str, lots: list[str], piece: str, **values: str) -> None
 
 def test_three_players_build_and_score_era_1(phone) -> None:  # type: ignore[no-untyped-def]
     page = phone
-    page.goto("/new/foundations-of-rome")
-    for n, (name, colour) in enumerate(
-        [("Ana", "red"), ("Bo", "blue"), ("Chiara", "green")], start=1
-    ):
-        page.get_by_label(f"Player {n} name").fill(name)
-        page.get_by_label(f"Player {n} colour").select_option(colour)
-    page.get_by_role("button", name="Start the table").click()
+    start_table(
+        page,
+        "foundations-of-rome",
+        [("Ana", "red"), ("Bo", "blue"), ("Chiara", "green")],
+    )
     page.get_by_role("link", name="City board").click()
     assert page.locator("input[name=lots]").count() == 64  # 8x8 for 3 players
 

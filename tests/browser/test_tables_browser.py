@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import no_sideways_scroll, screenshot
+from .conftest import fill_players, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -21,12 +21,7 @@ def test_create_export_import_on_a_phone(phone, tmp_path: Path) -> None:  # type
     page = phone
     page.goto("/")
     page.get_by_role("link", name="Foundations of Rome").click()
-    page.get_by_label("Player 1 name").fill("Ana")
-    page.get_by_label("Player 1 colour").select_option("red")
-    page.get_by_label("Player 2 name").fill("李雷")
-    page.get_by_label("Player 2 colour").select_option("blue")
-    page.get_by_label("Player 3 name").fill("Lucía")
-    page.get_by_label("Player 3 colour").select_option("purple")
+    fill_players(page, [("Ana", "red"), ("李雷", "blue"), ("Lucía", "purple")])
     screenshot(page, "new-table-phone")
     page.get_by_role("button", name="Start the table").click()
 
