@@ -24,6 +24,26 @@ from companion.engines.foundations import (
 )
 
 # --------------------------------------------------------------------------
+# Any game
+# --------------------------------------------------------------------------
+
+
+@st.composite
+def seats(
+    draw: st.DrawFn,
+    ids: Sequence[str],
+    names: st.SearchStrategy[str],
+    min_size: int = 2,
+    max_size: int = 5,
+) -> tuple[Player, ...]:
+    """``min_size`` to ``max_size`` seats with distinct ``ids``, in any order,
+    each named by ``names``."""
+    order = draw(st.permutations(ids))
+    count = draw(st.integers(min_size, max_size))
+    return tuple(Player(i, draw(names)) for i in order[:count])
+
+
+# --------------------------------------------------------------------------
 # Foundations of Rome
 # --------------------------------------------------------------------------
 

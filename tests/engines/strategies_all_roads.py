@@ -17,7 +17,9 @@ from companion.engines.all_roads import (
     Token,
     Upgrade,
 )
-from companion.engines.base import Player, PlayerId
+from companion.engines.base import PlayerId
+
+from . import strategies
 
 COLOURS = ("red", "yellow", "green", "blue")
 """The player colours of All Roads, which are the player ids."""
@@ -33,19 +35,9 @@ def supplies(draw: st.DrawFn) -> Supply:
 
 
 @st.composite
-def players(
-    draw: st.DrawFn, min_size: int = 2, max_size: int = 4
-) -> tuple[Player, ...]:
-    """2 to 4 seats with distinct colours, in any order."""
-    colours = draw(st.permutations(COLOURS))
-    count = draw(st.integers(min_size, max_size))
-    return tuple(Player(c, draw(NAMES)) for c in colours[:count])
-
-
-@st.composite
 def score_sheets(draw: st.DrawFn) -> ScoreSheet:
     """A final tally; close supplies are likely, so ties and tie-breaks occur."""
-    seats = draw(players())
+    seats = draw(strategies.seats(COLOURS, NAMES, max_size=4))
     near = draw(supplies())
     entries = []
     for player in seats:
@@ -100,7 +92,7 @@ def turns(
 ) -> tuple[dict[PlayerId, Supply], PlayerId, list[Action]]:
     """Supplies of a table, the active player and up to 12 actions (some may be
     refused: an upgrade with no house on the map, a trade route with no house)."""
-    seats = draw(players())
+    seats = draw(strategies.seats(COLOURS, NAMES, max_size=4))
     ids = tuple(p.id for p in seats)
     table = {pid: draw(supplies()) for pid in ids}
     active = draw(st.sampled_from(ids))

@@ -12,7 +12,6 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from companion.engines.base import Player
 from companion.engines.glory import (
     CARDS,
     JACKS,
@@ -26,6 +25,8 @@ from companion.engines.glory import (
     orders_of,
 )
 
+from . import strategies
+
 IDS = ("red", "blue", "green", "yellow", "purple", "ana", "bo", "p-3")
 NAMES = st.sampled_from(("Ana", "Bo", "Chiara", "Emma", "李雷", "Marco Aurelio", "Bo"))
 """Player names, one repeated: names need not be unique."""
@@ -34,19 +35,9 @@ SCORING = ("Statue", "Wall", "Market", "Insula", "Aqueduct")
 
 
 @st.composite
-def players(
-    draw: st.DrawFn, min_size: int = 2, max_size: int = 5
-) -> tuple[Player, ...]:
-    """2 to 5 seats with distinct ids, in any order."""
-    ids = draw(st.permutations(IDS))
-    count = draw(st.integers(min_size, max_size))
-    return tuple(Player(i, draw(NAMES)) for i in ids[:count])
-
-
-@st.composite
 def score_sheets(draw: st.DrawFn, max_vault: int = 4) -> ScoreSheet:
     """Camps within the box: a vault, some buildings, sites or influence."""
-    seats = draw(players())
+    seats = draw(strategies.seats(IDS, NAMES, max_size=5))
     orders = Counter({m: orders_of(m) for m in Material})
     copies = Counter({name: card.copies for name, card in CARDS.items()})
     sites_left = Counter(dict.fromkeys(Material, SITES_PER_MATERIAL))
