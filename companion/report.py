@@ -22,7 +22,7 @@ from datetime import date
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Final, TypeAlias, TypedDict
+from typing import Final, TypeAlias, TypedDict, TypeVar
 from xml.sax.saxutils import escape
 
 from .engines import Table
@@ -329,6 +329,32 @@ def _vp(n: int) -> Message:
     return msg("{n} VP", n=n)
 
 
+def _explained(lines: Sequence[Line], sources: _Sources) -> tuple[Explained, ...]:
+    """Engine lines as the report prints them, each with its rule's number."""
+    return tuple(
+        Explained(line.points, line.text, sources.ref(line.source)) for line in lines
+    )
+
+
+SheetT = TypeVar("SheetT", fr.City, ar.ScoreSheet, gtr.ScoreSheet)
+
+
+def _sheet(table: Table, kind: type[SheetT]) -> SheetT:
+    """The sheet of ``table``, of the game a report function is for.
+
+    :raises TypeError: a table of another game.
+    """
+    sheet = table.sheet
+    if not isinstance(sheet, kind):
+        raise TypeError(f"a {table.game.slug} table has no {kind.__qualname__}")
+    return sheet
+
+
+def _seats(table: Table, players: Sequence[Player]) -> tuple[Seat, ...]:
+    """The seats of ``players``, by colour where the game has player colours."""
+    return seats_of(players, colours=table.game.colours is not None)
+
+
 # --------------------------------------------------------------------------
 # Foundations of Rome
 # --------------------------------------------------------------------------
@@ -347,10 +373,6 @@ ROAD_GAINS: Final[Mapping[fortune.Gain, Message]] = MappingProxyType(
 
 FR_END_OF_GAME: Final = Citation("001", "End of Game")
 """The most VP wins; the rulebook names no tie-break."""
-
-
-def _has_road_boards(city: fr.City) -> bool:
-    return bool(getattr(city, "road_boards", None))
 
 
 def _fr_known_totals(
@@ -393,16 +415,200 @@ def _fr_earlier_rows(
 def _fr_category_shown(
     result: fr.EraResult, category: fr.Category, city: fr.City
 ) -> bool:
+    """Whether the score table has a row for ``category``: one that scored or
+    explained something, and always the three building types; road boards
+    where they are in play, empty lots at the end of the game."""
     tallies = [s.category(category) for s in result.players]
     if any(t.points or t.lines for t in tallies):
         return True
-    if category.value in ("residential", "civic", "commercial"):
-        return True
-    if category.value == "roads":
-        return _has_road_boards(city)
-    if category.value == "empty_lots":
-        return result.final
-    return False
+    match category:
+        case fr.Category.RESIDENTIAL | fr.Category.CIVIC | fr.Category.COMMERCIAL:
+            return True
+        case fr.Category.ROADS:
+            return bool(city.road_boards)
+        case fr.Category.EMPTY_LOTS:
+            return result.final
+
+
+def _fr_ties(
+    seats: Sequence[Seat],
+    totals: Sequence[int],
+    places: Sequence[int],
+    *,
+    final: bool,
+    sources: _Sources,
+) -> tuple[Explained, ...]:
+    """One decision per group of players with equal totals, highest first: the
+    most VP wins and the rulebook gives no tie-break, so tied players share the
+    place, the victory itself after Era 3 (rulebook 001, "End of Game")."""
+    by_total: dict[int, list[int]] = {}
+    for i, total in enumerate(totals):
+        by_total.setdefault(total, []).append(i)
+    decisions: list[Explained] = []
+    for total in sorted(by_total, reverse=True):
+        tied = by_total[total]
+        if len(tied) < 2:
+            continue
+        names = join_names([seats[i].name for i in tied])
+        place = places[tied[0]]
+        text: Message
+        if place == 1 and final:
+            text = msg(
+                "{names} tie for first place with {points} VP each. The rules of "
+                "Foundations of Rome give no tie-break, so they share the victory.",
+                names=names,
+                points=total,
+            )
+        else:
+            text = msg(
+                "{names} tie with {points} VP each and share place {place}: "
+                "Foundations of Rome has no tie-break.",
+                names=names,
+                points=total,
+                place=place,
+            )
+        decisions.append(Explained(None, text, sources.ref(FR_END_OF_GAME)))
+    return tuple(decisions)
+
+
+def _fr_rows(
+    city: fr.City, result: fr.EraResult, known: Mapping[int, Mapping[PlayerId, int]]
+) -> tuple[Row, ...]:
+    """The score table: the earlier eras' totals, then this era scored from the
+    board with its population and its categories (rulebook 001, "End of Era
+    Scoring"), the running total, and before the end the coins collected,
+    which are not VP until Era 3 ("Commercial Building Scoring")."""
+    players = result.players
+    rows = _fr_earlier_rows(city, known)
+    rows.append(
+        Row(msg("Era {era}", era=city.era), tuple(s.era_total for s in players))
+    )
+    rows.append(
+        Row(
+            msg("Population (citizens and tokens)"),
+            tuple(s.population for s in players),
+            RowKind.INFO,
+        )
+    )
+    rows.extend(
+        Row(
+            category.title,
+            tuple(s.category(category).points for s in players),
+            RowKind.PART,
+        )
+        for category in fr.Category
+        if _fr_category_shown(result, category, city)
+    )
+    rows.append(Row(msg("Total"), tuple(s.total for s in players), RowKind.TOTAL))
+    if not result.final:
+        rows.append(Row(SILVER, tuple(s.silver.points for s in players), RowKind.INFO))
+    return tuple(rows)
+
+
+def _fr_parts(score: fr.PlayerScore) -> list[tuple[Message, fr.Tally]]:
+    """A player's explained results, each under the row it belongs to: the
+    categories (rulebook 001, "End of Era Scoring"), the coins collected, then
+    the road boards' results that are not VP (rulebook 000, "Gameplay
+    Overview"): coins, population tokens, notes."""
+    parts = [(c.title, score.category(c)) for c in fr.Category]
+    parts.append((SILVER, score.silver))
+    if score.road is not None:
+        for gain, title in ROAD_GAINS.items():
+            parts.append((title, fr.Tally(0, score.road.lines(gain))))
+    return parts
+
+
+def _fr_explanations(
+    seats: Sequence[Seat], result: fr.EraResult, sources: _Sources
+) -> tuple[SeatLines, ...]:
+    """Each seat's lines of this era, with their rules, in the order of
+    :func:`_fr_parts`."""
+    return tuple(
+        SeatLines(
+            seat,
+            s.total,
+            tuple(
+                Explained(line.points, line.text, sources.ref(line.source), title)
+                for title, tally in _fr_parts(s)
+                for line in tally.lines
+            ),
+        )
+        for seat, s in zip(seats, result.players, strict=True)
+    )
+
+
+def _fr_road_edges(
+    seats: Sequence[Seat], result: fr.EraResult, sources: _Sources
+) -> tuple[RoadEdge, ...]:
+    """Each road board edge's ranking by influence and the tie-breaks that
+    ordered it (rulebook 000, "Determining Influence"); none without road
+    boards."""
+    if result.roads is None:
+        return ()
+    by_id = {seat.id: seat for seat in seats}
+    return tuple(
+        RoadEdge(
+            edge.edge.road,
+            tuple(
+                (by_id[st.player], st.influence)
+                for st in edge.standings
+                if st.player in by_id
+            ),
+            _explained(edge.tie_breaks, sources),
+        )
+        for edge in result.roads.edges
+    )
+
+
+def _fr_notes(city: fr.City, history: Sequence[EraTotals]) -> tuple[Text, ...]:
+    """Where the earlier eras' numbers come from, after Era 1: the table's
+    history, or else the ``score_before`` the file carries (spec: "Foundations
+    of Rome")."""
+    if city.era <= 1:
+        return ()
+    if any(e.era < city.era for e in history):
+        return (
+            msg(
+                "Earlier eras are their totals from the table's history; the "
+                "lines below explain Era {era}, scored from the board.",
+                era=city.era,
+            ),
+        )
+    return (
+        msg(
+            "Earlier eras are the scores the table file carries into Era "
+            "{era}; the lines below explain Era {era}, scored from the board.",
+            era=city.era,
+        ),
+    )
+
+
+def _fr_chart(
+    city: fr.City, result: fr.EraResult, known: Mapping[int, Mapping[PlayerId, int]]
+) -> Mapping[PlayerId, tuple[ChartPoint, ...]]:
+    """Each player's running total after each era whose total is known, and
+    after the era just scored."""
+    return MappingProxyType(
+        {
+            s.player.id: (
+                *(ChartPoint(era, known[era][s.player.id]) for era in sorted(known)),
+                ChartPoint(city.era, s.total),
+            )
+            for s in result.players
+        }
+    )
+
+
+def _fr_status(city: fr.City, result: fr.EraResult) -> Message:
+    """What the totals are: final after the Era 3 scoring (rulebook 001, "End
+    of Game"), else the scores so far."""
+    if result.final:
+        return msg("Final scores after the Era 3 scoring")
+    return msg(
+        "Scores after the Era {era} scoring, from the board as it stands: "
+        "the game is not over",
+        era=city.era,
+    )
 
 
 def foundations_report(
@@ -420,174 +626,36 @@ def foundations_report(
     The most VP after Era 3 wins; the rulebook gives no tie-break, so tied
     players share the place (rulebook 001, "End of Game").
     """
-    city = table.sheet
-    if not isinstance(city, fr.City):
-        raise TypeError("not a Foundations of Rome table")
+    city = _sheet(table, fr.City)
     result = fr.score(city, catalogue=catalogue)
-    seats = seats_of(city.players, colours=table.game.colours is not None)
-    sources = _Sources()
+    seats = _seats(table, city.players)
     totals = [s.total for s in result.players]
     places = competition_places(totals)
-    standings = _standings(seats, totals, places)
     leaders = [seats[i] for i, p in enumerate(places) if p == 1]
-    verdict = _verdict(leaders, max(totals), _vp, final=result.final)
-
-    decisions: list[Explained] = []
-    by_total: dict[int, list[int]] = {}
-    for i, total in enumerate(totals):
-        by_total.setdefault(total, []).append(i)
-    for total in sorted(by_total, reverse=True):
-        tied = by_total[total]
-        if len(tied) < 2:
-            continue
-        names = join_names([seats[i].name for i in tied])
-        place = places[tied[0]]
-        text: Message
-        if place == 1 and result.final:
-            text = msg(
-                "{names} tie for first place with {points} VP each. The rules of "
-                "Foundations of Rome give no tie-break, so they share the victory.",
-                names=names,
-                points=total,
-            )
-        else:
-            text = msg(
-                "{names} tie with {points} VP each and share place {place}: "
-                "Foundations of Rome has no tie-break.",
-                names=names,
-                points=total,
-                place=place,
-            )
-        decisions.append(Explained(None, text, sources.ref(FR_END_OF_GAME)))
-
     known = _fr_known_totals(city, history)
-    rows = _fr_earlier_rows(city, known)
-    rows.append(
-        Row(
-            msg("Era {era}", era=city.era),
-            tuple(s.era_total for s in result.players),
-        )
-    )
-    rows.append(
-        Row(
-            msg("Population (citizens and tokens)"),
-            tuple(s.population for s in result.players),
-            RowKind.INFO,
-        )
-    )
-    shown = [c for c in fr.Category if _fr_category_shown(result, c, city)]
-    for category in shown:
-        rows.append(
-            Row(
-                category.title,
-                tuple(s.category(category).points for s in result.players),
-                RowKind.PART,
-            )
-        )
-    rows.append(Row(msg("Total"), tuple(totals), RowKind.TOTAL))
-    if not result.final:
-        rows.append(
-            Row(
-                SILVER,
-                tuple(s.silver.points for s in result.players),
-                RowKind.INFO,
-            )
-        )
-
-    explanations = []
-    for seat, s in zip(seats, result.players, strict=True):
-        lines: list[Explained] = []
-        parts: list[tuple[Message, fr.Tally]] = [
-            (c.title, s.category(c)) for c in fr.Category
-        ]
-        parts.append((SILVER, s.silver))
-        if s.road is not None:
-            # The road boards' other results: coins, population tokens, notes.
-            for gain, title in ROAD_GAINS.items():
-                parts.append((title, fr.Tally(0, s.road.lines(gain))))
-        for title, tally in parts:
-            for line in tally.lines:
-                lines.append(
-                    Explained(
-                        line.points,
-                        line.text,
-                        sources.ref(line.source),
-                        title,
-                    )
-                )
-        explanations.append(SeatLines(seat, s.total, tuple(lines)))
-
-    edges: list[RoadEdge] = []
-    if result.roads is not None:
-        by_id = {seat.id: seat for seat in seats}
-        for edge in result.roads.edges:
-            edges.append(
-                RoadEdge(
-                    edge.edge.road,
-                    tuple(
-                        (by_id[st.player], st.influence)
-                        for st in edge.standings
-                        if st.player in by_id
-                    ),
-                    tuple(
-                        Explained(None, line.text, sources.ref(line.source))
-                        for line in edge.tie_breaks
-                    ),
-                )
-            )
-
-    notes: list[Text] = []
-    if city.era > 1:
-        if any(e.era < city.era for e in history):
-            notes.append(
-                msg(
-                    "Earlier eras are their totals from the table's history; the "
-                    "lines below explain Era {era}, scored from the board.",
-                    era=city.era,
-                )
-            )
-        else:
-            notes.append(
-                msg(
-                    "Earlier eras are the scores the table file carries into Era "
-                    "{era}; the lines below explain Era {era}, scored from the board.",
-                    era=city.era,
-                )
-            )
-
-    chart: dict[PlayerId, tuple[ChartPoint, ...]] = {}
-    for s in result.players:
-        pid = s.player.id
-        points = [ChartPoint(era, known[era][pid]) for era in sorted(known)]
-        points.append(ChartPoint(city.era, s.total))
-        chart[pid] = tuple(points)
-
-    if result.final:
-        status: Text = msg("Final scores after the Era 3 scoring")
-    else:
-        status = msg(
-            "Scores after the Era {era} scoring, from the board as it stands: "
-            "the game is not over",
-            era=city.era,
-        )
+    # The rules are numbered as first cited: ties, then lines, then road edges.
+    sources = _Sources()
+    decisions = _fr_ties(seats, totals, places, final=result.final, sources=sources)
+    explanations = _fr_explanations(seats, result, sources)
+    roads = _fr_road_edges(seats, result, sources)
     return Report(
         game=table.game.slug,
         game_name=table.game.title,
         date=on,
         seats=seats,
         final=result.final,
-        status=status,
+        status=_fr_status(city, result),
         unit=msg("VP"),
-        standings=standings,
-        verdict=verdict,
-        decisions=tuple(decisions),
-        rows=tuple(rows),
-        explanations=tuple(explanations),
+        standings=_standings(seats, totals, places),
+        verdict=_verdict(leaders, max(totals), _vp, final=result.final),
+        decisions=decisions,
+        rows=_fr_rows(city, result, known),
+        explanations=explanations,
         sources=tuple(sources.texts),
-        notes=tuple(notes),
+        notes=_fr_notes(city, history),
         city=city,
-        roads=tuple(edges),
-        chart=MappingProxyType(chart),
+        roads=roads,
+        chart=_fr_chart(city, result, known),
         chart_eras=3,
     )
 
@@ -617,24 +685,15 @@ def _unbuilt_points(n: int) -> Message:
     return nmsg("{n} unbuilt point", "{n} unbuilt points", n=n)
 
 
-def _explained(lines: Sequence[Line], sources: _Sources) -> tuple[Explained, ...]:
-    """Engine lines as the report prints them, each with its rule's number."""
-    return tuple(
-        Explained(line.points, line.text, sources.ref(line.source)) for line in lines
-    )
-
-
 def all_roads_report(table: Table, *, on: date, over: bool = True) -> Report:
     """The report of an All Roads table: the final tally (rulebook 002, "End of
     the Game"). Fewest unbuilt points wins (monument 4, spa 3, villa 2, house 1);
     a tie goes to more monuments built, then spas, then villas; players still
     tied share the place. Before the game is ``over`` (turns still to record)
     it shows the standings so far and names no winner."""
-    sheet = table.sheet
-    if not isinstance(sheet, ar.ScoreSheet):
-        raise TypeError("not an All Roads table")
+    sheet = _sheet(table, ar.ScoreSheet)
     result = ar.score(sheet)
-    seats = seats_of(sheet.players, colours=table.game.colours is not None)
+    seats = _seats(table, sheet.players)
     sources = _Sources()
     totals = [r.unbuilt_points for r in result.players]
     so_far = result.places_so_far()
@@ -699,11 +758,9 @@ def glory_report(
     share the place. ``end`` (a ``glory.GameEnd``) is how the game ended, as the
     table noted it: a Forum victory or a surrender names the winner, whatever
     the scores. Until the camps are entered (not ``over``) no winner is named."""
-    sheet = table.sheet
-    if not isinstance(sheet, gtr.ScoreSheet):
-        raise TypeError("not a Glory to Rome table")
+    sheet = _sheet(table, gtr.ScoreSheet)
     result = gtr.score(sheet, end=end)
-    seats = seats_of(sheet.players, colours=table.game.colours is not None)
+    seats = _seats(table, sheet.players)
     sources = _Sources()
     players = result.players
     totals = [r.total for r in players]
