@@ -22,6 +22,8 @@ from ..forms import AR_TOKENS, TallyForm, TurnForm
 from ..models import GameTable
 from ..web import error_words, words
 from .tables import (
+    Edit,
+    form_screen,
     save_change,
     table_or_404,
 )
@@ -123,26 +125,8 @@ def tally(table_id: str) -> ResponseReturnValue:
     """Enter each player's tokens, left in the supply or built, and see the result."""
     table = ar_table_or_404(table_id)
     sheet = sheet_of(table)
-    problems: list[str] = []
     if request.method == "POST":
         form = TallyForm(request.form)
-        if form.validate():
-            entries = {
-                entry.player.id: (
-                    row.form.given.data,
-                    {key: row.form[key].data for key, _label, _most in AR_TOKENS},
-                )
-                for entry, row in zip(sheet.entries, form.players, strict=False)
-            }
-            problems = save_change(
-                table,
-                document_with(table, entries),
-                version=form.version.data,
-                action="ar-tally",
-            )
-            if not problems:
-                flash(_("Saved."))
-                return redirect(url_for("tables.show", table_id=table.id))
     else:
         form = TallyForm(
             formdata=None,
@@ -161,18 +145,26 @@ def tally(table_id: str) -> ResponseReturnValue:
                 ],
             },
         )
-    form.against(table.version)
-    return (
-        render_template(
-            "games/all-roads/tally.html",
-            table=table,
-            game=find_game(GAME),
-            sheet=sheet,
-            form=form,
-            problems=problems,
-            tokens=AR_TOKENS,
-        ),
-        400 if request.method == "POST" else 200,
+
+    def change() -> Edit:
+        entries = {
+            entry.player.id: (
+                row.form.given.data,
+                {key: row.form[key].data for key, _label, _most in AR_TOKENS},
+            )
+            for entry, row in zip(sheet.entries, form.players, strict=False)
+        }
+        return Edit(document_with(table, entries))
+
+    return form_screen(
+        table,
+        form,
+        change=change,
+        action="ar-tally",
+        template="games/all-roads/tally.html",
+        game=find_game(GAME),
+        sheet=sheet,
+        tokens=AR_TOKENS,
     )
 
 

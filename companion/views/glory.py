@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -20,14 +20,12 @@ from wtforms.fields.choices import SelectChoice
 from .. import store
 from ..engines import find_game, read_table
 from ..engines import glory as gtr
-from ..engines.base import RuleError
 from ..engines.glory_terms import TERMS, Lang
 from ..forms import GTR_MATERIALS, CampsForm, GameEndForm
 from ..models import GameTable
-from ..web import error_words
 from .tables import (
-    conflict_message,
-    save_change,
+    Edit,
+    form_screen,
     table_or_404,
 )
 
@@ -177,30 +175,8 @@ def camps(table_id: str) -> ResponseReturnValue:
     table = gtr_table_or_404(table_id)
     sheet = sheet_of(table)
     document = store.current_document(table)
-    problems: list[str] = []
     if request.method == "POST":
         form = CampsForm(request.form)
-        if form.validate():
-            new = dict(document)
-            new["camps"] = {
-                camp.player.id: camp_json(row.form, document["camps"][camp.player.id])
-                for camp, row in zip(sheet.camps, form.camps, strict=False)
-            }
-            problems = save_change(
-                table,
-                new,
-                version=form.version.data,
-                action="gtr-camps",
-                details={
-                    "clients": {
-                        camp.player.id: row.form.clients.data
-                        for camp, row in zip(sheet.camps, form.camps, strict=False)
-                    }
-                },
-            )
-            if not problems:
-                flash(_("Saved."))
-                return redirect(url_for("tables.show", table_id=table.id))
     else:
         clients = clients_of(table)
         form = CampsForm(
@@ -213,20 +189,28 @@ def camps(table_id: str) -> ResponseReturnValue:
                 ],
             },
         )
-    form.against(table.version)
-    return (
-        render_template(
-            "games/glory-to-rome/camps.html",
-            table=table,
-            game=find_game(GAME),
-            sheet=sheet,
-            form=form,
-            problems=problems,
-            materials=GTR_MATERIALS,
-            terms={key: term(key) for key in TERMS},
-            values={m.value: m.points for m in gtr.Material},
-        ),
-        400 if request.method == "POST" else 200,
+
+    def change() -> Edit:
+        rows = list(zip(sheet.camps, form.camps, strict=False))
+        new = dict(document)
+        new["camps"] = {
+            camp.player.id: camp_json(row.form, document["camps"][camp.player.id])
+            for camp, row in rows
+        }
+        clients = {camp.player.id: row.form.clients.data for camp, row in rows}
+        return Edit(new, {"clients": clients})
+
+    return form_screen(
+        table,
+        form,
+        change=change,
+        action="gtr-camps",
+        template="games/glory-to-rome/camps.html",
+        game=find_game(GAME),
+        sheet=sheet,
+        materials=GTR_MATERIALS,
+        terms={key: term(key) for key in TERMS},
+        values={m.value: m.points for m in gtr.Material},
     )
 
 
@@ -239,14 +223,14 @@ def end(table_id: str) -> ResponseReturnValue:
         SelectChoice(p.id, p.name) for p in sheet.players
     ]
     noted = latest(table, "gtr-end")
-    problems: list[str] = []
     if request.method == "POST":
         form = GameEndForm(request.form)
     else:
         form = GameEndForm(formdata=None, data={"version": table.version, **noted})
     form.forum.choices = choices
     form.surrender.choices = choices
-    if request.method == "POST" and form.validate():
+
+    def change() -> Edit:
         details = {
             "deck_exhausted": form.deck_exhausted.data,
             "last_in_town_site": form.last_in_town_site.data,
@@ -255,34 +239,19 @@ def end(table_id: str) -> ResponseReturnValue:
             "surrender": form.surrender.data or None,
         }
         ids = {p.id for p in sheet.players}
-        try:
-            for key in ("forum", "surrender"):
-                if details[key] is not None and details[key] not in ids:
-                    raise gtr.EndOfGameError(_("Choose a player at this table."))
-            gtr.GameEnd(
-                forum_victory=details["forum"], surrendered_to=details["surrender"]
-            )
-            store.record(
-                table,
-                store.current_document(table),
-                expected_version=form.version.data,
-                action="gtr-end",
-                details=details,
-            )
-        except store.StaleEditError as exc:
-            problems.append(conflict_message(exc))
-        except RuleError as exc:
-            problems.append(error_words(exc))
-        else:
-            flash(_("Saved."))
-            return redirect(url_for("tables.show", table_id=table.id))
-    form.against(table.version)
-    return (
-        render_template(
-            "games/glory-to-rome/end.html",
-            table=table,
-            form=form,
-            problems=problems,
-        ),
-        400 if request.method == "POST" else 200,
+        for key in ("forum", "surrender"):
+            if details[key] is not None and details[key] not in ids:
+                raise gtr.EndOfGameError(_("Choose a player at this table."))
+        # The engine checks who wins: a Forum victory and a surrender to
+        # different players cannot both be (EndOfGameError).
+        gtr.GameEnd(forum_victory=details["forum"], surrendered_to=details["surrender"])
+        # The table file does not change: how the game ended is the step's.
+        return Edit(store.current_document(table), details)
+
+    return form_screen(
+        table,
+        form,
+        change=change,
+        action="gtr-end",
+        template="games/glory-to-rome/end.html",
     )

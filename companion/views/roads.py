@@ -22,9 +22,9 @@ from ..engines.base import Node, RuleError
 from ..engines.foundations import fortune, road_boards
 from ..forms import ActionForm, FaceForm, RoadSetupForm
 from ..models import RoadFace, db
-from ..web import error_words, problem_words, words
+from ..web import error_words, words
 from .foundations import city_of, current_pick, fr_table_or_404
-from .tables import save_change
+from .tables import Edit, form_screen, save_change
 
 bp = Blueprint("roads", __name__)
 
@@ -81,7 +81,6 @@ def setup(table_id: str) -> ResponseReturnValue:
     table = fr_table_or_404(table_id)
     document = store.current_document(table)
     current = document.get("road_boards", {})
-    problems: list[str] = []
     if request.method == "POST":
         form = RoadSetupForm(request.form)
     else:
@@ -98,7 +97,8 @@ def setup(table_id: str) -> ResponseReturnValue:
         form = RoadSetupForm(formdata=None, data={"version": table.version, **defaults})
     for edge in EDGE_NAMES:
         form[edge].choices = face_choices()
-    if request.method == "POST" and form.validate():
+
+    def change() -> Edit:
         try:
             faces = {
                 edge: road_boards.read_board(
@@ -106,30 +106,19 @@ def setup(table_id: str) -> ResponseReturnValue:
                 )
                 for edge in road_boards.Edge
             }
-        except KeyError:
-            problems.append(_("Choose a face for every edge."))
-        except TableFileError as exc:  # a saved face that no longer reads
-            problems.extend(problem_words(problem) for problem in exc.problems)
-        else:
-            boards = road_boards.with_faces(city_of(table).road_boards, faces)
-            new = dict(document)
-            new["road_boards"] = road_boards.to_json(boards)
-            problems = save_change(
-                table, new, version=form.version.data, action="rof-setup"
-            )
-            if not problems:
-                flash(_("Road boards saved."))
-                return redirect(url_for("tables.show", table_id=table.id))
-    form.against(table.version)
-    return (
-        render_template(
-            "games/foundations-of-rome/roads_setup.html",
-            table=table,
-            form=form,
-            problems=problems,
-            edges=EDGE_NAMES,
-        ),
-        400 if request.method == "POST" else 200,
+        except KeyError:  # a saved face deleted since the page was loaded
+            raise RuleError(_("Choose a face for every edge.")) from None
+        boards = road_boards.with_faces(city_of(table).road_boards, faces)
+        return Edit({**document, "road_boards": road_boards.to_json(boards)})
+
+    return form_screen(
+        table,
+        form,
+        change=change,
+        action="rof-setup",
+        template="games/foundations-of-rome/roads_setup.html",
+        saved=_("Road boards saved."),
+        edges=EDGE_NAMES,
     )
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import (
@@ -29,7 +31,13 @@ from ..engines import (
     read_table,
 )
 from ..engines.base import Player, RuleError
-from ..forms import ActionForm, ImportForm, RenamePlayersForm, new_table_form
+from ..forms import (
+    ActionForm,
+    ImportForm,
+    RenamePlayersForm,
+    VersionedForm,
+    new_table_form,
+)
 from ..models import GameTable, HistoryStep
 from ..web import error_words, problem_words, words
 from .games import game_views
@@ -216,6 +224,58 @@ def save_change(
     except RuleError as exc:
         return [error_words(exc)]
     return []
+
+
+@dataclass(frozen=True)
+class Edit:
+    """What a form screen saves: the table file after it, and the history
+    step's details (the words of the step in History)."""
+
+    document: dict[str, Any]
+    details: dict[str, Any] | None = None
+
+
+def form_screen(
+    table: GameTable,
+    form: VersionedForm,
+    *,
+    change: Callable[[], Edit],
+    action: str,
+    template: str,
+    saved: str | None = None,
+    **context: Any,
+) -> ResponseReturnValue:
+    """The one way a form screen works: a valid POST becomes one history step
+    (the engines check the whole table file first) and goes back to the table
+    page; otherwise the screen again, the form sent next against the table as
+    it is now, every problem beside it, what the player typed kept.
+
+    :param change: the edit a valid form asks for; called only then. A
+        ``RuleError`` it raises is shown as a problem and nothing is saved.
+    :param saved: what to say once saved (default: "Saved.").
+    """
+    problems: list[str] = []
+    if request.method == "POST" and form.validate():
+        try:
+            edit = change()
+        except RuleError as exc:
+            problems = [error_words(exc)]
+        else:
+            problems = save_change(
+                table,
+                edit.document,
+                version=form.version.data,
+                action=action,
+                details=edit.details,
+            )
+            if not problems:
+                flash(saved or _("Saved."))
+                return redirect(url_for("tables.show", table_id=table.id))
+    form.against(table.version)
+    return (
+        render_template(template, table=table, form=form, problems=problems, **context),
+        400 if request.method == "POST" else 200,
+    )
 
 
 @bp.get("/t/<table_id>")
