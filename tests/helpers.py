@@ -1,5 +1,6 @@
 """Helpers shared by the tests that need no app: read a page as a browser
-would, run the command, edit a table file, list a source's imports.
+would, run the command, load worked examples, edit a table file, list a
+source's imports.
 
 They are plain functions in a module, not fixtures: each takes values and
 returns values, so a test imports it by name and a reader can see where it
@@ -14,6 +15,8 @@ import ast
 import copy
 import io
 import sys
+import tomllib
+from pathlib import Path
 from typing import Any
 
 from bs4 import BeautifulSoup, Tag
@@ -130,8 +133,15 @@ def run_cli(*argv: str, stdin: str = "") -> tuple[int, str, str]:
 
 
 # --------------------------------------------------------------------------
-# Table files and sources
+# Table files, worked examples and sources
 # --------------------------------------------------------------------------
+
+GOLDEN = Path(__file__).resolve().parent / "engines" / "golden"
+
+
+def golden(name: str) -> dict[str, Any]:
+    """The worked examples of ``engines/golden/<name>.toml``."""
+    return tomllib.loads((GOLDEN / f"{name}.toml").read_text("utf-8"))
 
 
 def edited(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:

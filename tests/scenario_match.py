@@ -40,6 +40,14 @@ def scored(path: Path) -> dict[str, Any]:
     return result
 
 
+def scored_as_expected(path: Path) -> dict[str, Any]:
+    """The scenario at ``path``, scored, once it is checked to match its
+    .expected.json."""
+    result = scored(path)
+    assert mismatches(expected_result(path), result) == []
+    return result
+
+
 def expected_result(path: Path) -> Any:
     """What the scenario at ``path`` must score: its .expected.json."""
     return json.loads(path.with_name(f"{path.stem}.expected.json").read_text("utf-8"))

@@ -10,8 +10,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -45,18 +43,16 @@ from companion.engines.all_roads import (
 from companion.engines.base import Citation, Player, RuleError, TableFileError
 
 from ..conftest import require_shared
+from ..helpers import golden
 from ..scenario_match import (
     assert_refused,
-    expected_result,
     mismatches,
     scenario_files,
-    scored,
+    scored_as_expected,
 )
 from .strategies_all_roads import documents, score_sheets, turns
 
-GOLDEN = tomllib.loads(
-    (Path(__file__).parent / "golden" / "all_roads.toml").read_text(encoding="utf-8")
-)
+GOLDEN = golden("all_roads")
 SEATS = (
     Player("red", "Ana"),
     Player("blue", "Bo"),
@@ -714,9 +710,7 @@ def test_turns_keep_every_token_and_explain_the_change(
     [p.stem for p in scenario_files("all-roads-*.json")] or ["all-roads-(missing)"],
 )
 def test_shared_scenarios(name: str) -> None:
-    path = require_shared() / "scenarios" / f"{name}.json"
-    result = scored(path)
-    assert mismatches(expected_result(path), result) == []
+    scored_as_expected(require_shared() / "scenarios" / f"{name}.json")
 
 
 @pytest.mark.parametrize("name", ["all-roads-villas-above-supply"])

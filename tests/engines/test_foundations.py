@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy
 import json
 import pickle
-import tomllib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -69,7 +68,7 @@ from companion.engines.foundations.road_boards import (
 )
 
 from ..conftest import require_shared
-from ..helpers import edited
+from ..helpers import edited, golden
 from ..scenario_match import (
     SCENARIOS,
     assert_refused,
@@ -85,7 +84,6 @@ from .strategies import (
 )
 from .strategies_roads import walked_tables
 
-HERE = Path(__file__).resolve().parent
 PROPERTY = settings(max_examples=60, deadline=None)
 
 
@@ -1148,7 +1146,7 @@ def test_invalid_scenario_is_refused(name: str) -> None:
 # Golden worked examples (tests/engines/golden/foundations.toml)
 # --------------------------------------------------------------------------
 
-GOLDEN = tomllib.loads((HERE / "golden" / "foundations.toml").read_text("utf-8"))
+GOLDEN = golden("foundations")
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,18 +47,16 @@ from companion.engines.glory import (
 from companion.engines.glory_terms import TERMS, Lang, term
 
 from ..conftest import require_shared
+from ..helpers import golden
 from ..scenario_match import (
     assert_refused,
-    expected_result,
     mismatches,
     scenario_files,
-    scored,
+    scored_as_expected,
 )
 from .strategies_glory import documents, score_sheets
 
-GOLDEN = tomllib.loads(
-    (Path(__file__).parent / "golden" / "glory.toml").read_text(encoding="utf-8")
-)
+GOLDEN = golden("glory")
 SEATS = (
     Player("red", "Ana"),
     Player("blue", "Bo"),
@@ -750,9 +746,7 @@ def test_files_score_like_their_sheets(case: tuple[ScoreSheet, dict[str, Any]]) 
     "name", [p.stem for p in scenario_files("gtr-*.json")] or ["gtr-(missing)"]
 )
 def test_shared_scenarios(name: str) -> None:
-    path = require_shared() / "scenarios" / f"{name}.json"
-    result = scored(path)
-    assert mismatches(expected_result(path), result) == []
+    result = scored_as_expected(require_shared() / "scenarios" / f"{name}.json")
     # a material nobody wins is null, not left out
     assert set(result["merchant_bonus"]) == {m.value for m in Material}
 
