@@ -441,6 +441,10 @@ class _Ledger:
     def add(self, edge: Edge, gain: Gain, line: Line) -> None:
         self.entries.append(Entry(edge, gain, line))
 
+    def note(self, edge: Edge, text: Message, source: Citation) -> None:
+        """Add a line that counts nothing: a decision or a reminder."""
+        self.add(edge, Gain.NOTE, Line(None, text, source))
+
     def freeze(self, pid: PlayerId) -> PlayerRoads:
         return PlayerRoads(
             pid,
@@ -819,41 +823,33 @@ def _apply_reward(
                 ),
             )
     elif isinstance(reward, FirstPlayer):
-        ledger.add(edge, Gain.NOTE, Line(None, taken, EXAMPLE_WEST))
+        ledger.note(edge, taken, EXAMPLE_WEST)
     elif isinstance(reward, SwapLots):
         ledger.swap_lots += reward.lots
-        ledger.add(
+        ledger.note(
             edge,
-            Gain.NOTE,
-            Line(
-                None,
-                nmsg(
-                    "{road}, space {space}: may swap {n} lot on the board "
-                    "(made at the table)",
-                    "{road}, space {space}: may swap {n} lots on the board "
-                    "(made at the table)",
-                    n=reward.lots,
-                    road=edge.road,
-                    space=space,
-                ),
-                EXAMPLE_SOUTH,
+            nmsg(
+                "{road}, space {space}: may swap {n} lot on the board "
+                "(made at the table)",
+                "{road}, space {space}: may swap {n} lots on the board "
+                "(made at the table)",
+                n=reward.lots,
+                road=edge.road,
+                space=space,
             ),
+            EXAMPLE_SOUTH,
         )
     else:
         ledger.other.append(reward.text)
-        ledger.add(
+        ledger.note(
             edge,
-            Gain.NOTE,
-            Line(
-                None,
-                msg(
-                    "{road}, space {space}: {what}; apply it at the table",
-                    road=edge.road,
-                    space=space,
-                    what=reward.describe(),
-                ),
-                OVERVIEW,
+            msg(
+                "{road}, space {space}: {what}; apply it at the table",
+                road=edge.road,
+                space=space,
+                what=reward.describe(),
             ),
+            OVERVIEW,
         )
 
 
@@ -871,27 +867,19 @@ def _resolve_milestones(
         _check_pick(city, board, standing, index, choice, picks[:index], ledgers)
         ledger = ledgers[choice.player]
         if choice.take is Take.PASS or choice.slot is None:
-            ledger.add(
-                edge,
-                Gain.NOTE,
-                Line(None, msg("{road}: passed", road=edge.road), OVERVIEW),
-            )
+            ledger.note(edge, msg("{road}: passed", road=edge.road), OVERVIEW)
             continue
         if choice.marker is Marker.LOT:
             ledger.lot_markers_free -= 1
             ledger.lot_markers_spent += 1
-            ledger.add(
+            ledger.note(
                 edge,
-                Gain.NOTE,
-                Line(
-                    None,
-                    msg(
-                        "{road}: placed a lot marker as a milestone (both "
-                        "milestones were placed): one lot marker fewer next era",
-                        road=edge.road,
-                    ),
-                    OVERVIEW,
+                msg(
+                    "{road}: placed a lot marker as a milestone (both "
+                    "milestones were placed): one lot marker fewer next era",
+                    road=edge.road,
                 ),
+                OVERVIEW,
             )
         else:
             ledger.milestones -= 1
@@ -920,7 +908,7 @@ def _resolve_milestones(
             )
         else:
             text = msg("{road}: placed no marker", road=edge.road)
-        ledgers[standing_.player].add(edge, Gain.NOTE, Line(None, text, OVERVIEW))
+        ledgers[standing_.player].note(edge, text, OVERVIEW)
     return first_player
 
 
