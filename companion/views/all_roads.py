@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -16,7 +16,7 @@ from wtforms.fields.choices import SelectChoice
 
 from .. import store
 from ..engines import all_roads as ar
-from ..engines import find_game, read_table
+from ..engines import find_game
 from ..engines.base import RuleError
 from ..forms import AR_TOKENS, TallyForm, TurnForm
 from ..models import GameTable
@@ -24,8 +24,9 @@ from ..web import error_words, words
 from .tables import (
     Edit,
     form_screen,
+    game_table_or_404,
     save_change,
-    table_or_404,
+    sheet_of_kind,
 )
 
 bp = Blueprint("all_roads", __name__)
@@ -48,17 +49,11 @@ SPACES = (
 
 
 def ar_table_or_404(table_id: str) -> GameTable:
-    table = table_or_404(table_id)
-    if table.game != GAME:
-        abort(404, _("This table is not an All Roads table."))
-    return table
+    return game_table_or_404(table_id, GAME, _("This table is not an All Roads table."))
 
 
 def sheet_of(table: GameTable) -> ar.ScoreSheet:
-    sheet = read_table(store.current_document(table)).sheet
-    if not isinstance(sheet, ar.ScoreSheet):
-        raise TypeError(f"table {table.id} is not an All Roads table")
-    return sheet
+    return sheet_of_kind(table, ar.ScoreSheet)
 
 
 def document_with(

@@ -28,8 +28,9 @@ from ..report import EraTotals
 from ..web import error_words, lazy_words, problem_words, words
 from .tables import (
     conflict_message,
+    game_table_or_404,
     players_of,
-    table_or_404,
+    sheet_of_kind,
 )
 
 bp = Blueprint("foundations", __name__)
@@ -72,17 +73,13 @@ CATEGORY_NAMES = {
 
 def city_of(table: GameTable) -> fr.City:
     """The table's current city (its table file, read by the engine)."""
-    sheet = read_table(store.current_document(table)).sheet
-    if not isinstance(sheet, fr.City):
-        raise TypeError(f"table {table.id} is not a Foundations of Rome table")
-    return sheet
+    return sheet_of_kind(table, fr.City)
 
 
 def fr_table_or_404(table_id: str) -> GameTable:
-    table = table_or_404(table_id)
-    if table.game != GAME:
-        abort(404, _("This table is not a Foundations of Rome table."))
-    return table
+    return game_table_or_404(
+        table_id, GAME, _("This table is not a Foundations of Rome table.")
+    )
 
 
 def save_city(

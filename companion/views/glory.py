@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -18,7 +18,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
 from .. import store
-from ..engines import find_game, read_table
+from ..engines import find_game
 from ..engines import glory as gtr
 from ..engines.glory_terms import TERMS, Lang
 from ..forms import GTR_MATERIALS, CampsForm, GameEndForm
@@ -26,7 +26,8 @@ from ..models import GameTable
 from .tables import (
     Edit,
     form_screen,
-    table_or_404,
+    game_table_or_404,
+    sheet_of_kind,
 )
 
 bp = Blueprint("glory", __name__)
@@ -53,17 +54,13 @@ def term(key: str) -> str:
 
 
 def gtr_table_or_404(table_id: str) -> GameTable:
-    table = table_or_404(table_id)
-    if table.game != GAME:
-        abort(404, _("This table is not a Glory to Rome table."))
-    return table
+    return game_table_or_404(
+        table_id, GAME, _("This table is not a Glory to Rome table.")
+    )
 
 
 def sheet_of(table: GameTable) -> gtr.ScoreSheet:
-    sheet = read_table(store.current_document(table)).sheet
-    if not isinstance(sheet, gtr.ScoreSheet):
-        raise TypeError(f"table {table.id} is not a Glory to Rome table")
-    return sheet
+    return sheet_of_kind(table, gtr.ScoreSheet)
 
 
 def latest(table: GameTable, action: str) -> dict[str, Any]:

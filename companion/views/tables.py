@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import (
     Blueprint,
@@ -43,6 +43,8 @@ from ..web import error_words, problem_words, words
 from .games import game_views
 
 bp = Blueprint("tables", __name__)
+
+S = TypeVar("S")
 
 JSON_ERRORS = {
     "Expecting value": _l("a value was expected"),
@@ -98,6 +100,27 @@ def table_or_404(table_id: str) -> GameTable:
             ),
         )
     return table
+
+
+def game_table_or_404(table_id: str, game: str, not_it: str) -> GameTable:
+    """The table ``table_id`` if it is a table of ``game``; else 404 with
+    ``not_it`` (e.g. "This table is not an All Roads table.")."""
+    table = table_or_404(table_id)
+    if table.game != game:
+        abort(404, not_it)
+    return table
+
+
+def sheet_of_kind(table: GameTable, kind: type[S]) -> S:
+    """The table's current sheet, read by the engines, which must be a ``kind``.
+
+    :raises TypeError: the table is another game's (a programming error: the
+        screens check the game first).
+    """
+    sheet = read_table(store.current_document(table)).sheet
+    if not isinstance(sheet, kind):
+        raise TypeError(f"table {table.id} holds no {kind.__name__}")
+    return sheet
 
 
 def players_of(document: dict[str, Any]) -> list[Player]:
