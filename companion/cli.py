@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeAlias
 
 from .engines import (
     GAMES,
@@ -145,6 +145,30 @@ def cmd_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+Handler: TypeAlias = Callable[[argparse.Namespace, TextIO, TextIO], int]
+"""A command: its arguments, standard output and error; returns the exit status."""
+
+
+def _command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    handler: Handler,
+    *,
+    summary: str,
+    description: str,
+    reads_file: bool = True,
+) -> argparse.ArgumentParser:
+    """The subcommand ``name``, run by ``handler``; one that ``reads_file``
+    takes the table file as its first argument."""
+    parser = commands.add_parser(name, help=summary, description=description)
+    if reads_file:
+        parser.add_argument(
+            "file", metavar="FILE", help="the table file; - reads standard input"
+        )
+    parser.set_defaults(handler=handler)
+    return parser
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -152,21 +176,22 @@ def build_parser() -> argparse.ArgumentParser:
         "(format rome-companion/1).",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    score = commands.add_parser(
+    _command(
+        commands,
         "score",
-        help="score a table file and print the result as JSON",
+        cmd_score,
+        summary="score a table file and print the result as JSON",
         description="Score a table file and print the result as JSON. A file "
         "that breaks a rule exits 2 with one line per problem on standard error.",
     )
-    score.add_argument(
-        "file", metavar="FILE", help="the table file; - reads standard input"
-    )
-    score.set_defaults(handler=cmd_score)
-    rules = commands.add_parser(
+    rules = _command(
+        commands,
         "rules",
-        help="look up the rules: ranked entries for a question",
+        cmd_rules,
+        summary="look up the rules: ranked entries for a question",
         description="Search the rules reference (English, Italian, Chinese) and "
         "print the best entries first, each with its rulebook source.",
+        reads_file=False,
     )
     rules.add_argument("query", nargs="+", metavar="QUERY", help="the question")
     rules.add_argument(
@@ -179,30 +204,26 @@ def build_parser() -> argparse.ArgumentParser:
         "--limit", type=_limit, default=10, metavar="N", help="at most N (10)"
     )
     rules.add_argument("--json", action="store_true", help="print JSON")
-    rules.set_defaults(handler=cmd_rules)
-    monument = commands.add_parser(
+    monument = _command(
+        commands,
         "monuments",
-        help="say who may build which monument (Foundations of Rome)",
+        cmd_monuments,
+        summary="say who may build which monument (Foundations of Rome)",
         description="For each player, each monument not yet on the board: "
         "whether they may build it now and why. With --at, also the coins and VP "
         "that building it on those lots would cost or give to each player.",
-    )
-    monument.add_argument(
-        "file", metavar="FILE", help="the table file; - reads standard input"
     )
     monument.add_argument("--player", metavar="ID", help="only this player")
     monument.add_argument(
         "--at", metavar="LOTS", help="lots to build on, e.g. A1,A2 (comma-separated)"
     )
-    monument.set_defaults(handler=cmd_monuments)
-    report = commands.add_parser(
+    report = _command(
+        commands,
         "report",
-        help="write the end-of-game report as a PDF",
+        cmd_report,
+        summary="write the end-of-game report as a PDF",
         description="Write the end-of-game report of a table file as a PDF: "
         "places with the tie-breaks, the scores and every point explained.",
-    )
-    report.add_argument(
-        "file", metavar="FILE", help="the table file; - reads standard input"
     )
     report.add_argument(
         "-o", "--output", metavar="OUT.pdf", required=True, help="the PDF to write"
@@ -210,7 +231,6 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "--paper", choices=("a4", "letter"), default="a4", help="paper size (a4)"
     )
-    report.set_defaults(handler=cmd_report)
     return parser
 
 

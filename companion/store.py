@@ -136,19 +136,29 @@ def can_redo(table: GameTable) -> bool:
     return any(step.seq > table.position for step in table.steps)
 
 
+def _move(table: GameTable, *, expected_version: int, by: int) -> HistoryStep:
+    """Make the step ``by`` steps away the current one (-1 back, 1 forward),
+    in one transaction; returns the step that was current before.
+
+    :raises StaleEditError: the table is no longer at ``expected_version``.
+    :raises NothingToUndoError: there is no step there.
+    """
+    _check_version(table, expected_version)
+    if not (can_undo(table) if by < 0 else can_redo(table)):
+        raise NothingToUndoError
+    left = current_step(table)
+    table.position += by
+    _commit(table, expected_version)
+    return left
+
+
 def undo(table: GameTable, *, expected_version: int) -> HistoryStep:
     """Go back one step; returns the step that was undone.
 
     :raises StaleEditError: the table is no longer at ``expected_version``.
     :raises NothingToUndoError: the table is at its first step.
     """
-    _check_version(table, expected_version)
-    if not can_undo(table):
-        raise NothingToUndoError
-    undone = current_step(table)
-    table.position -= 1
-    _commit(table, expected_version)
-    return undone
+    return _move(table, expected_version=expected_version, by=-1)
 
 
 def redo(table: GameTable, *, expected_version: int) -> HistoryStep:
@@ -157,11 +167,7 @@ def redo(table: GameTable, *, expected_version: int) -> HistoryStep:
     :raises StaleEditError: the table is no longer at ``expected_version``.
     :raises NothingToUndoError: there is no undone step to redo.
     """
-    _check_version(table, expected_version)
-    if not can_redo(table):
-        raise NothingToUndoError
-    table.position += 1
-    _commit(table, expected_version)
+    _move(table, expected_version=expected_version, by=1)
     return current_step(table)
 
 

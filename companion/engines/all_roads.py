@@ -489,8 +489,12 @@ def _tie_break_lines(
                 i for i, t in enumerate(TIE_BREAK_ORDER) if a.built(t) != b.built(t)
             )
             token = TIE_BREAK_ORDER[level]
-            ahead_names = and_list([names[e.player.id] for e in ahead])
-            behind_names = and_list([names[e.player.id] for e in behind])
+            fields: dict[str, MessageArg] = {
+                "ahead": and_list([names[e.player.id] for e in ahead]),
+                "behind": and_list([names[e.player.id] for e in behind]),
+                "built": token.count_words(a.built(token)),
+                "other": b.built(token),
+            }
             if level:
                 # The kinds compared before, equal: "monuments built: 1 each; ...".
                 equal = _semicolons(
@@ -509,10 +513,7 @@ def _tie_break_lines(
                     "{ahead} ahead of {behind} at {n} unbuilt points: {built} built "
                     "against {other} ({equal})",
                     n=points,
-                    ahead=ahead_names,
-                    behind=behind_names,
-                    built=token.count_words(a.built(token)),
-                    other=b.built(token),
+                    **fields,
                     equal=equal,
                 )
             else:
@@ -522,10 +523,7 @@ def _tie_break_lines(
                     "{ahead} ahead of {behind} at {n} unbuilt points: {built} built "
                     "against {other}",
                     n=points,
-                    ahead=ahead_names,
-                    behind=behind_names,
-                    built=token.count_words(a.built(token)),
-                    other=b.built(token),
+                    **fields,
                 )
             lines.append(Line(None, text, SRC_END))
         for group in ordered:
@@ -825,22 +823,16 @@ def _build(
             action, active, wanted, None, None, Line(None, text, SRC_OUT_OF_TOKENS)
         )
     supplies[active] = supply.take(token)
+    built: dict[str, MessageArg] = {"player": who, "token": token.words, "where": where}
     if token is wanted:
-        text = msg(
-            "{player} builds a {token} {where}",
-            player=who,
-            token=token.words,
-            where=where,
-        )
+        text = msg("{player} builds a {token} {where}", **built)
         source = _SPACE_SOURCE[space]
     elif wanted is Token.SPA and token is Token.HOUSE:
         # The chain of 002, "Out of Tokens?": no spa, a villa; no villa, a house.
         text = msg(
             "{player} builds a {token} {where}: no {wanted} and no villa left, so "
             "a {token} is placed instead",
-            player=who,
-            token=token.words,
-            where=where,
+            **built,
             wanted=wanted.words,
         )
         source = SRC_OUT_OF_TOKENS
@@ -848,9 +840,7 @@ def _build(
         text = msg(
             "{player} builds a {token} {where}: no {wanted} left, so a {token} is "
             "placed instead",
-            player=who,
-            token=token.words,
-            where=where,
+            **built,
             wanted=wanted.words,
         )
         source = SRC_OUT_OF_TOKENS
