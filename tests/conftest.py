@@ -198,11 +198,12 @@ def actions(client: FlaskClient) -> TableActions:
     return TableActions(client)
 
 
-class GameTable:
+class TableScreens:
     """A new table of one game and the steps a player takes on its screens.
 
     Each game's view tests subclass it with ``game``, the default ``seats``
     and that game's steps, so they all make tables and read them one way.
+    (Not the app's ``models.GameTable``, the stored row.)
     """
 
     game: ClassVar[str]

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from werkzeug.test import TestResponse
 
-from .conftest import GameTable, TableActions
+from .conftest import TableActions, TableScreens
 from .helpers import soup
 
 FOUR = [("Chiara", "green"), ("Bo", "blue"), ("Ana", "red"), ("Emma", "yellow")]
 
 
-class Game(GameTable):
+class Game(TableScreens):
     game = "all-roads"
     seats = FOUR
 

@@ -9,13 +9,13 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from .conftest import GameTable, TableActions
+from .conftest import TableActions, TableScreens
 from .helpers import form_data, soup
 
 THREE = [("Ana", "red"), ("Bo", "blue"), ("Chiara", "green")]
 
 
-class City(GameTable):
+class City(TableScreens):
     """Taps on the board of one table."""
 
     game = "foundations-of-rome"

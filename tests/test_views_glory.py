@@ -8,7 +8,7 @@ import pytest
 from bs4 import BeautifulSoup
 from werkzeug.test import TestResponse
 
-from .conftest import GameTable, TableActions, require_shared
+from .conftest import TableActions, TableScreens, require_shared
 from .helpers import soup
 from .scenario_match import expected_result
 
@@ -26,7 +26,7 @@ def cells(page: BeautifulSoup) -> dict[str, dict[str, str]]:
     }
 
 
-class Camps(GameTable):
+class Camps(TableScreens):
     game = "glory-to-rome"
     seats = THREE
 
