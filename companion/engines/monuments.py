@@ -8,23 +8,23 @@ says where it lives now. It will be removed in version 0.3.
 from __future__ import annotations
 
 from ._moved import forward
-from .foundations import monument_cards, monuments
+from .foundations import city, monument_cards, monuments
 
 _MOVED = {
     "BASE_INCOME": monuments,
-    "BUILDING_OVER": monuments,
+    "BUILDING_OVER": city,
     "BankCoins": monument_cards,
     "CARDS": monument_cards,
     "CATALOGUE": monument_cards,
-    "CIVIC_SCORING": monuments,
-    "COMMERCIAL_SCORING": monuments,
-    "CONSTRUCT": monuments,
+    "CIVIC_SCORING": city,
+    "COMMERCIAL_SCORING": city,
+    "CONSTRUCT": city,
     "CardText": monument_cards,
     "Catalogue": monument_cards,
     "Cell": monument_cards,
     "CoinsPerAdjacent": monument_cards,
     "Compare": monument_cards,
-    "END_OF_GAME": monuments,
+    "END_OF_GAME": city,
     "Effect": monument_cards,
     "Eligibility": monuments,
     "FollowUpBuild": monument_cards,
@@ -49,7 +49,7 @@ _MOVED = {
     "PerAdjacent": monument_cards,
     "Placement": monuments,
     "Profile": monuments,
-    "RESIDENTIAL_SCORING": monument_cards,
+    "RESIDENTIAL_SCORING": city,
     "Rank": monument_cards,
     "Recipients": monument_cards,
     "Requirement": monument_cards,

@@ -24,10 +24,14 @@ from ..base import (
 )
 from .city import (
     BUILDING_OVER,
+    CIVIC_SCORING,
+    COMMERCIAL_SCORING,
     CONSTRUCT,
+    END_OF_GAME,
     LOT_MARKERS,
     LOT_MARKERS_PER_PLAYER,
     MONUMENT_MAX_LOTS,
+    RESIDENTIAL_SCORING,
     SUPPLY,
     TRAY,
     TRAY_MAX_LOTS,
@@ -60,11 +64,7 @@ from .city import (
     tray_piece,
 )
 from .era import (
-    CIVIC_SCORING,
-    COMMERCIAL_SCORING,
-    END_OF_GAME,
     ERA_BONUS,
-    RESIDENTIAL_SCORING,
     Category,
     EraResult,
     GameNotOverError,

@@ -46,6 +46,16 @@ CONSTRUCT: Final = Citation("001", "Action 3: Construct a Building")
 BUILDING_OVER: Final = Citation("001", "Special Rules & Edge Cases - Building Over")
 SUPPLY: Final = Citation("001", "Special Rules & Edge Cases - Limited Building Supply")
 LOT_MARKERS: Final = Citation("001", "Special Rules & Edge Cases - Lot Markers")
+# The scoring sections: era.py scores by them, and the monument cards and
+# rules below era.py cite them too, so they live here, below all three.
+RESIDENTIAL_SCORING: Final = Citation(
+    "001", "End of Era Scoring - Residential Building Scoring"
+)
+CIVIC_SCORING: Final = Citation("001", "End of Era Scoring - Civic Building Scoring")
+COMMERCIAL_SCORING: Final = Citation(
+    "001", "End of Era Scoring - Commercial Building Scoring"
+)
+END_OF_GAME: Final = Citation("001", "End of Game")
 
 
 class IllegalBuildError(RuleError):

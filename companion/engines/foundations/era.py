@@ -18,7 +18,6 @@ from typing import Final
 
 from .. import base
 from ..base import (
-    Citation,
     Message,
     Player,
     PlayerId,
@@ -32,6 +31,10 @@ from ..base import (
 )
 from . import fortune, monument_cards, monuments
 from .city import (
+    CIVIC_SCORING,
+    COMMERCIAL_SCORING,
+    END_OF_GAME,
+    RESIDENTIAL_SCORING,
     Building,
     BuildingType,
     City,
@@ -52,19 +55,6 @@ from .monument_cards import (
 from .monuments import (
     Profile,
 )
-
-# --------------------------------------------------------------------------
-# Citations (``Citation`` is the engines' shared one, from ``base``)
-# --------------------------------------------------------------------------
-
-RESIDENTIAL_SCORING: Final = Citation(
-    "001", "End of Era Scoring - Residential Building Scoring"
-)
-CIVIC_SCORING: Final = Citation("001", "End of Era Scoring - Civic Building Scoring")
-COMMERCIAL_SCORING: Final = Citation(
-    "001", "End of Era Scoring - Commercial Building Scoring"
-)
-END_OF_GAME: Final = Citation("001", "End of Game")
 
 
 class GameNotOverError(RuleError):

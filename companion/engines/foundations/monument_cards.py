@@ -30,6 +30,7 @@ from ..base import (
 )
 from .city import (
     MONUMENT_MAX_LOTS,
+    RESIDENTIAL_SCORING,
     BuildingType,
     CivicKind,
 )
@@ -38,11 +39,6 @@ from .lots import (
 )
 
 TAKE_INCOME: Final = Citation("001", "Action 1: Take Income")
-# The same as era.py's, which cannot be imported from there (era.py imports
-# this module); it is to move to city.py, below both.
-RESIDENTIAL_SCORING: Final = Citation(
-    "001", "End of Era Scoring - Residential Building Scoring"
-)
 LOTS_AND_SHAPES: Final = Citation("game-data.md", "1.5 Monuments catalogue [U]")
 """Where the lot counts and shapes come from: one unofficial source."""
 

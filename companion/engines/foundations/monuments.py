@@ -32,7 +32,10 @@ from ..base import (
 )
 from .city import (
     BUILDING_OVER,
+    CIVIC_SCORING,
+    COMMERCIAL_SCORING,
     CONSTRUCT,
+    END_OF_GAME,
     LOT_MARKERS,
     LOT_MARKERS_PER_PLAYER,
     Building,
@@ -88,13 +91,6 @@ MONUMENTS_EXPANSION: Final = Citation(
 MONUMENT_MARKERS: Final = Citation(
     "001", "Special Rules & Edge Cases - Monument Markers"
 )
-# The same three as era.py's, which cannot be imported from there (era.py
-# imports this module); they are to move to city.py, below both.
-CIVIC_SCORING: Final = Citation("001", "End of Era Scoring - Civic Building Scoring")
-COMMERCIAL_SCORING: Final = Citation(
-    "001", "End of Era Scoring - Commercial Building Scoring"
-)
-END_OF_GAME: Final = Citation("001", "End of Game")
 
 MONUMENT_MARKERS_PER_PLAYER: Final = 6
 """Monument markers of one player: a monument takes one, so at most 6 monuments
