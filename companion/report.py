@@ -46,18 +46,18 @@ TEMPLATE: Final = "report/report.html"
 # Seats: who is who, by colour and by letter
 # --------------------------------------------------------------------------
 
-PLAYER_COLOURS: Final[Mapping[str, str]] = MappingProxyType(
+PLAYER_COLOURS: Final[Mapping[Colour, str]] = MappingProxyType(
     {
-        "red": "#c62828",
-        "blue": "#1565c0",
-        "green": "#2e7d32",
-        "purple": "#6a1b9a",
-        "yellow": "#f9a825",
+        Colour.RED: "#c62828",
+        Colour.BLUE: "#1565c0",
+        Colour.GREEN: "#2e7d32",
+        Colour.PURPLE: "#6a1b9a",
+        Colour.YELLOW: "#f9a825",
     }
 )
-"""The colour of each player colour id, as the screens draw it (static/style.css)."""
+"""Each player colour as the screens draw it (static/style.css)."""
 
-_DARK_INK: Final = frozenset({"yellow"})
+_DARK_INK: Final = frozenset({Colour.YELLOW})
 """Colours light enough to need black letters on them."""
 
 
@@ -86,23 +86,21 @@ class Seat:
         return self.player.name
 
 
+def _colour_seat(player: Player, colour: Colour) -> Seat:
+    """The seat of a player whose id is ``colour``: its initial, its colour."""
+    ink = "#000000" if colour in _DARK_INK else "#ffffff"
+    return Seat(player, player.id[0].upper(), PLAYER_COLOURS[colour], colour.title, ink)
+
+
 def seats_of(players: Sequence[Player], *, colours: bool = True) -> tuple[Seat, ...]:
     """The seats in seating order, each with a letter unique at the table.
 
     :param colours: the game's player ids are colours; otherwise seats get
         the letters A, B, C... in seating order.
     """
-    if colours and players and all(p.id in PLAYER_COLOURS for p in players):
-        return tuple(
-            Seat(
-                p,
-                p.id[0].upper(),
-                PLAYER_COLOURS[p.id],
-                Colour(p.id).title,
-                "#000000" if p.id in _DARK_INK else "#ffffff",
-            )
-            for p in players
-        )
+    ids = {colour.value for colour in Colour}
+    if colours and players and all(p.id in ids for p in players):
+        return tuple(_colour_seat(p, Colour(p.id)) for p in players)
     return tuple(Seat(p, chr(ord("A") + i)) for i, p in enumerate(players))
 
 

@@ -35,11 +35,11 @@ CONTENT_SECURITY_POLICY = "; ".join(
 
 
 COLOUR_LETTERS = {
-    "red": _lp("colour letter", "R"),
-    "blue": _lp("colour letter", "B"),
-    "green": _lp("colour letter", "G"),
-    "purple": _lp("colour letter", "P"),
-    "yellow": _lp("colour letter", "Y"),
+    Colour.RED.value: _lp("colour letter", "R"),
+    Colour.BLUE.value: _lp("colour letter", "B"),
+    Colour.GREEN.value: _lp("colour letter", "G"),
+    Colour.PURPLE.value: _lp("colour letter", "P"),
+    Colour.YELLOW.value: _lp("colour letter", "Y"),
 }
 """The mark of a player's buildings on the board: their colour's initial in the
 reader's language (Italian "Ve"/"Vi" keeps verde and viola apart; Chinese 红),
