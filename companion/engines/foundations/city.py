@@ -644,9 +644,28 @@ def build(city: City, building: Building) -> City:
             )
     kept = tuple(b for i, b in enumerate(city.buildings) if i not in replaced)
     _check_tray(kept, building, player_name(city, owner))
-    markers = [lot for lot in city.markers(owner) if lot not in lots]
+    lot_markers = dict(city.lot_markers)
+    lot_markers[owner] = markers_after_building(city, owner, lots, replaced)
+    return replace(city, buildings=(*kept, building), lot_markers=lot_markers)
+
+
+def markers_after_building(
+    city: City, owner: PlayerId, lots: Iterable[Lot], replaced: Iterable[int]
+) -> tuple[Lot, ...]:
+    """``owner``'s lot markers once a building of theirs covers ``lots``, over
+    the buildings at the indexes ``replaced``.
+
+    The markers under the new building come back to the owner; each lot of a
+    replaced building that it leaves uncovered keeps a lot marker, so it stays
+    the owner's (rulebook 001, "Special Rules & Edge Cases - Building Over" and
+    "Lot Markers"). A player has 8 lot markers.
+
+    :raises LotMarkerError: that would need more than 8.
+    """
+    covered = set(lots)
+    markers = [lot for lot in city.markers(owner) if lot not in covered]
     for index in replaced:
-        markers.extend(lot for lot in city.buildings[index].lots if lot not in lots)
+        markers.extend(lot for lot in city.buildings[index].lots if lot not in covered)
     if len(markers) > LOT_MARKERS_PER_PLAYER:
         raise LotMarkerError(
             nmsg(
@@ -660,9 +679,7 @@ def build(city: City, building: Building) -> City:
                 source=LOT_MARKERS.as_message(),
             )
         )
-    lot_markers = dict(city.lot_markers)
-    lot_markers[owner] = tuple(markers)
-    return replace(city, buildings=(*kept, building), lot_markers=lot_markers)
+    return tuple(markers)
 
 
 def _check_tray(

@@ -36,13 +36,13 @@ from .city import (
     COMMERCIAL_SCORING,
     CONSTRUCT,
     END_OF_GAME,
-    LOT_MARKERS,
-    LOT_MARKERS_PER_PLAYER,
     Building,
     BuildingType,
     City,
     CivicKind,
+    LotMarkerError,
     Monument,
+    markers_after_building,
     player_name,
 )
 from .lots import (
@@ -1120,23 +1120,10 @@ def build_monument(
     place = placement(city, builder, slug, lots, catalogue=catalogue)
     if place.allowed is False:
         raise IllegalMonumentError(_semicolons(list(place.problems)))
-    covered = set(place.lots)
-    markers = [lot for lot in city.markers(builder) if lot not in covered]
-    for index in place.replaces:
-        markers.extend(lot for lot in city.buildings[index].lots if lot not in covered)
-    if len(markers) > LOT_MARKERS_PER_PLAYER:
-        raise IllegalMonumentError(
-            nmsg(
-                "{player} would need {n} lot marker to keep the lots left "
-                "uncovered, but has only {limit} ({source})",
-                "{player} would need {n} lot markers to keep the lots left "
-                "uncovered, but has only {limit} ({source})",
-                n=len(markers),
-                player=_name(city, builder),
-                limit=LOT_MARKERS_PER_PLAYER,
-                source=LOT_MARKERS.as_message(),
-            )
-        )
+    try:
+        markers = markers_after_building(city, builder, place.lots, place.replaces)
+    except LotMarkerError as exc:
+        raise IllegalMonumentError(exc.message) from None
     ids = [p.id for p in city.players]
     kept = tuple(b for i, b in enumerate(city.buildings) if i not in place.replaces)
     coins = city.coins
