@@ -23,6 +23,7 @@ from bs4 import BeautifulSoup, Tag
 from werkzeug.test import TestResponse
 
 from companion import cli
+from companion.engines.foundations.lots import Lot
 
 # --------------------------------------------------------------------------
 # Pages and forms
@@ -170,3 +171,8 @@ def absolute_imports(source: str) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
             names.append(node.module or "")
     return names
+
+
+def L(names: str) -> tuple[Lot, ...]:  # noqa: N802 - reads like a lot list
+    """Lots written as on the board: ``L("A1 B2")``."""
+    return tuple(Lot.parse(name) for name in names.split())

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import companion.engines
 
+from .helpers import absolute_imports
+
 ENGINES = Path(companion.engines.__file__).parent
 FORBIDDEN = ("flask", "wtforms", "weasyprint", "sqlalchemy", "flask_babel", "jinja2")
 
@@ -27,16 +29,8 @@ def test_importing_the_engines_loads_no_framework() -> None:
 def test_engine_modules_import_only_the_standard_library() -> None:
     allowed = set(sys.stdlib_module_names) | {"__future__"}
     for path in sorted(ENGINES.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                names = [node.module or ""]
-            else:
-                continue
-            for name in names:
-                assert name.split(".")[0] in allowed, f"{path} imports {name}"
+        for name in absolute_imports(path.read_text(encoding="utf-8")):
+            assert name.split(".")[0] in allowed, f"{path} imports {name}"
         for banned in ("open(", "sqlite3", "urllib", "socket"):
             assert banned not in path.read_text(encoding="utf-8"), (path.name, banned)
 

@@ -30,13 +30,10 @@ from companion.engines.foundations import (
 from companion.engines.foundations.lots import Lot
 from companion.engines.foundations.road_boards import worked_example_boards
 
+from ..helpers import L
 from .strategies import for_cities
 
 ANA, BO = Player("red", "Ana"), Player("blue", "Bo")
-
-
-def L(names: str) -> tuple[Lot, ...]:  # noqa: N802 - reads like a lot list
-    return tuple(Lot.parse(name) for name in names.split())
 
 
 def city(**keys: object) -> City:

@@ -68,7 +68,7 @@ from companion.engines.foundations.road_boards import (
 )
 
 from ..conftest import require_shared
-from ..helpers import edited, golden
+from ..helpers import L, edited, golden
 from ..scenario_match import (
     SCENARIOS,
     assert_refused,
@@ -156,10 +156,6 @@ def scores(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def column(doc: dict[str, Any], key: str) -> dict[str, Any]:
     """One output key for every player: ``{"red": 8, "blue": 4}``."""
     return {pid: values[key] for pid, values in scores(doc).items()}
-
-
-def L(names: str) -> tuple[Lot, ...]:  # noqa: N802 - reads like a lot list
-    return tuple(Lot.parse(name) for name in names.split())
 
 
 # --------------------------------------------------------------------------

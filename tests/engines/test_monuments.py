@@ -29,7 +29,6 @@ from companion.engines.foundations import (
     Civic,
     CivicKind,
     Commercial,
-    Lot,
     Monument,
     Residential,
     problems,
@@ -72,6 +71,7 @@ from companion.engines.foundations.monuments import (
     profiles,
 )
 
+from ..helpers import L
 from .strategies import for_cities, for_connected_lots, for_free_lots
 
 HERE = Path(__file__).resolve().parent
@@ -93,10 +93,6 @@ SPEC_SLUGS = (
 # --------------------------------------------------------------------------
 # Helpers: cities written compactly
 # --------------------------------------------------------------------------
-
-
-def L(names: str) -> tuple[Lot, ...]:  # noqa: N802 - reads like a lot list
-    return tuple(Lot.parse(name) for name in names.split())
 
 
 def res(owner: str, lots: str, citizens: int = 1) -> Building:

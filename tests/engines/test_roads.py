@@ -72,6 +72,7 @@ from companion.engines.foundations.road_boards import (
 )
 
 from ..conftest import SHARED, require_shared
+from ..helpers import edited
 from .strategies import FOR_COLOURS, for_cities
 from .strategies_roads import crowded_edges, walked_tables
 
@@ -824,19 +825,8 @@ GOOD: dict[str, Any] = to_json(example_boards())
 
 
 def with_(path: str, value: Any, doc: dict[str, Any] = GOOD) -> dict[str, Any]:
-    """``doc`` with the value at a dotted path (``north.slots.0``) set;
-    ``...`` as the value deletes it."""
-    new = copy.deepcopy(doc)
-    *parents, last = path.split(".")
-    node: Any = new
-    for key in parents:
-        node = node[int(key)] if isinstance(node, list) else node[key]
-    key_: Any = int(last) if isinstance(node, list) else last
-    if value is ...:
-        del node[key_]
-    else:
-        node[key_] = value
-    return new
+    """``doc`` (the good road boards by default) edited at a dotted path."""
+    return edited(doc, path, value)
 
 
 @pytest.mark.parametrize(
