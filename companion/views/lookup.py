@@ -59,10 +59,10 @@ def _house_entries() -> tuple[tuple[int, int], list[Entry]]:
 def rules_index() -> RulesIndex:
     """This process's index, with the house rules as the database has them now."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    stamp = db.session.execute(
+    row = db.session.execute(
         select(func.count(HouseRule.id), func.coalesce(func.max(HouseRule.id), 0))
     ).one()
-    stamp = (int(stamp[0]), int(stamp[1]))
+    stamp = (int(row[0]), int(row[1]))
     with _lock:
         state = app.extensions.get("rules_index")
         if state is None:
@@ -96,7 +96,7 @@ def cite(source: Any) -> Markup:
     """A citation in words, linked to its entry in the rules reference."""
     text = words(source)
     if isinstance(source, Citation) or hasattr(source, "section"):
-        link = entry_link(source)  # type: ignore[arg-type]
+        link = entry_link(source)
         if link:
             return Markup('<a href="{}">{}</a>').format(link, text)
     return Markup("{}").format(text)

@@ -214,10 +214,13 @@ def table_page(
 
 
 def conflict_message(error: store.StaleEditError) -> str:
-    return _(
-        "Someone changed this table on another device while you were editing, so "
-        "your change was not saved. The table as it is now is shown below; your "
-        "input is kept in the form, so check it and send it again."
+    """Why a stale edit was refused, and that nothing typed is lost."""
+    return str(
+        _(
+            "Someone changed this table on another device while you were editing, so "
+            "your change was not saved. The table as it is now is shown below; your "
+            "input is kept in the form, so check it and send it again."
+        )
     )
 
 
