@@ -33,6 +33,7 @@ from wtforms.validators import (
 )
 
 from .engines import Game
+from .engines import all_roads as ar
 from .engines.base import NAME_MAX
 from .web import COLOUR_NAMES, GAME_OPTIONS
 
@@ -260,13 +261,18 @@ class BuildForm(VersionedForm):
 # All Roads: the final tally and the turn record
 # --------------------------------------------------------------------------
 
-AR_TOKENS = (
-    ("monument", _l("Monuments"), 3),
-    ("spa", _l("Spas"), 3),
-    ("villa", _l("Villas"), 6),
-    ("house", _l("Houses"), 7),
+_TOKEN_LABELS = {
+    ar.Token.MONUMENT: _l("Monuments"),
+    ar.Token.SPA: _l("Spas"),
+    ar.Token.VILLA: _l("Villas"),
+    ar.Token.HOUSE: _l("Houses"),
+}
+
+AR_TOKENS = tuple(
+    (token.value, _TOKEN_LABELS[token], token.per_player) for token in ar.Token
 )
-"""Each player's tokens (rulebook 002, Components), most valuable first."""
+"""Each player's tokens: key, label, how many (the engine's, rulebook 002,
+Components), most valuable first."""
 
 
 class TallyRow(RowForm):
@@ -280,10 +286,12 @@ class TallyRow(RowForm):
         ],
         default="unbuilt",
     )
-    monument = _count_field(_l("Monuments"), 3)
-    spa = _count_field(_l("Spas"), 3)
-    villa = _count_field(_l("Villas"), 6)
-    house = _count_field(_l("Houses"), 7)
+    monument = _count_field(
+        _TOKEN_LABELS[ar.Token.MONUMENT], ar.Token.MONUMENT.per_player
+    )
+    spa = _count_field(_TOKEN_LABELS[ar.Token.SPA], ar.Token.SPA.per_player)
+    villa = _count_field(_TOKEN_LABELS[ar.Token.VILLA], ar.Token.VILLA.per_player)
+    house = _count_field(_TOKEN_LABELS[ar.Token.HOUSE], ar.Token.HOUSE.per_player)
 
 
 class TallyForm(VersionedForm):

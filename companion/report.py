@@ -357,7 +357,7 @@ def _seats(table: Table, players: Sequence[Player]) -> tuple[Seat, ...]:
 # Foundations of Rome
 # --------------------------------------------------------------------------
 
-SILVER: Final = msg("Coins collected")
+SILVER: Final = fr.SILVER_TITLE
 """The row and the lines of the coins commercial buildings give (eras 1 and 2)."""
 
 ROAD_GAINS: Final[Mapping[fortune.Gain, Message]] = MappingProxyType(

@@ -67,7 +67,7 @@ CATEGORY_NAMES = {
     **{category.value: lazy_words(category.title) for category in fr.Category},
     "era_total": _l("This era"),
     "total": _l("Total"),
-    "silver": _l("Coins collected"),
+    "silver": lazy_words(fr.SILVER_TITLE),
 }
 
 

@@ -65,6 +65,7 @@ from .city import (
 )
 from .era import (
     ERA_BONUS,
+    SILVER_TITLE,
     Category,
     EraResult,
     GameNotOverError,
@@ -136,6 +137,7 @@ __all__ = [
     "PlayerScore",
     "RESIDENTIAL_SCORING",
     "Residential",
+    "SILVER_TITLE",
     "SUPPLY",
     "Shape",
     "TRAY",

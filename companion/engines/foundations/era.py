@@ -92,6 +92,12 @@ class Tally:
         return cls(sum(line.points or 0 for line in kept), kept)
 
 
+SILVER_TITLE: Final = msg("Coins collected")
+"""The row of an era's table for the silver commercial buildings pay in eras 1
+and 2: coins, not VP, so not a :class:`Category` (rulebook 001, "End of Era
+Scoring - Commercial Building Scoring")."""
+
+
 class Category(Enum):
     """The parts of an era's score (spec output keys)."""
 
