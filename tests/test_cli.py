@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -10,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
+from .helpers import run_cli as run
 
 AR = {
     "format": "rome-companion/1",
@@ -18,17 +17,6 @@ AR = {
     "players": [{"id": "red", "name": "Ana"}, {"id": "blue", "name": "李雷"}],
     "unbuilt": {"red": {"house": 2}, "blue": {"villa": 1, "house": 1}},
 }
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        status = cli.main(list(argv), out=out, err=err)
-    finally:
-        sys.stdin = old
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize(

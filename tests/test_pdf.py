@@ -30,6 +30,7 @@ from companion import report as rp
 from companion.engines import read_table
 
 from .conftest import IN_CI, TableActions, require_shared
+from .helpers import run_cli as run
 from .test_report import DAY, EVIL, FIVE_HISTORY, five_player_document
 
 PAGE_SIZES = {"a4": (595, 842), "letter": (612, 792)}
@@ -343,17 +344,6 @@ def test_weasyprint_is_imported_once_per_process() -> None:
 # --------------------------------------------------------------------------
 # `companion report FILE -o OUT.pdf [--paper a4|letter]`
 # --------------------------------------------------------------------------
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        status = cli.main(list(argv), out=out, err=err)
-    finally:
-        sys.stdin = old
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
