@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from ..engines import GAMES
 from ..engines.base import Citation, Message, Node, TableFileError, msg
@@ -38,6 +38,9 @@ def not_a_key(key: str) -> Message:
 HOUSE_KEY_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 TITLE_MAX: Final = 100
 TEXT_MAX: Final = 2000
+
+
+T = TypeVar("T")
 
 
 class RulesDataError(ValueError):
@@ -160,14 +163,29 @@ def load_entries(text: str, *, name: str = "<rules>") -> list[Entry]:
     :raises InvalidEntryError: the text is not TOML, or a value breaks the
         format; the message names the file and the path.
     """
+    return read_toml(text, _read_entries, name=name, error=InvalidEntryError)
+
+
+def read_toml(
+    text: str,
+    read: Callable[[Node], T],
+    *,
+    name: str,
+    error: type[RulesDataError],
+) -> T:
+    """Read a rules data file: TOML ``text``, then its values with ``read``.
+
+    :raises RulesDataError: (of the type ``error``) not TOML, or a value that
+        breaks the format; each line names the file and the path.
+    """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InvalidEntryError(f"{name}: not valid TOML: {exc}") from None
+        raise error(f"{name}: not valid TOML: {exc}") from None
     try:
-        return _read_entries(Node(data))
+        return read(Node(data))
     except TableFileError as exc:
-        raise InvalidEntryError(
+        raise error(
             "\n".join(f"{name}: {problem}" for problem in exc.problems)
         ) from None
 

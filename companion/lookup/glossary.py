@@ -12,14 +12,13 @@ Pure: standard library only, no I/O. The data is ``data/glossary.toml``.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ..engines.base import Node, TableFileError, msg
+from ..engines.base import Node, msg
 from ..engines.glory_terms import Lang
-from .entries import GAME_SLUGS, KEY_RE, RulesDataError, not_a_key
+from .entries import GAME_SLUGS, KEY_RE, RulesDataError, not_a_key, read_toml
 from .text import Script, Token, fold, has_cjk, is_stopword, tokens
 
 
@@ -297,16 +296,7 @@ def load_glossary(text: str, *, name: str = "glossary.toml") -> Glossary:
 
     :raises GlossaryError: not TOML, or a value that breaks the format.
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise GlossaryError(f"{name}: not valid TOML: {exc}") from None
-    try:
-        return _read_glossary(Node(data))
-    except TableFileError as exc:
-        raise GlossaryError(
-            "\n".join(f"{name}: {problem}" for problem in exc.problems)
-        ) from None
+    return read_toml(text, _read_glossary, name=name, error=GlossaryError)
 
 
 def _word_list(node: Node, *, names: bool = False) -> tuple[str, ...]:
