@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from flask import Blueprint, Flask, current_app
@@ -46,6 +47,24 @@ class GameViews:
     """The words of each kind of history step the game's screens record
     (lazy strings with ``%(name)s`` fields from the step's details)."""
     report_args: ReportArgs = _nothing
+
+    @classmethod
+    def of(cls, game: ModuleType, *expansions: ModuleType) -> GameViews:
+        """The views of a game's module (its ``GAME``, ``bp``, ``panel``,
+        ``STEP_WORDS`` and ``report_args``), with the screens and history words
+        (``bp``, ``STEP_WORDS``) of its expansions' modules."""
+        modules = (game, *expansions)
+        return cls(
+            slug=game.GAME,
+            blueprints=tuple(module.bp for module in modules),
+            panel=game.panel,
+            step_words={
+                action: words
+                for module in modules
+                for action, words in module.STEP_WORDS.items()
+            },
+            report_args=game.report_args,
+        )
 
 
 def init_app(app: Flask, games: Iterable[GameViews]) -> None:
