@@ -1,8 +1,6 @@
-"""Deprecated: moved to companion.engines.foundations.monument_cards and .monuments.
-
-Kept for one release so that code importing ``companion.engines.monuments`` keeps
-working; every name read from here warns with :class:`DeprecationWarning` and
-says where it lives now. It will be removed in version 0.3.
+"""Deprecated: the monument names, now in ``foundations.monument_cards``,
+``foundations.monuments`` and ``foundations.city``; readable here with a
+warning until version 0.3.
 """
 
 from __future__ import annotations
@@ -11,81 +9,31 @@ from ._moved import forward
 from .foundations import city, monument_cards, monuments
 
 _MOVED = {
-    "BASE_INCOME": monuments,
-    "BUILDING_OVER": city,
-    "BankCoins": monument_cards,
-    "CARDS": monument_cards,
-    "CATALOGUE": monument_cards,
-    "CIVIC_SCORING": city,
-    "COMMERCIAL_SCORING": city,
-    "CONSTRUCT": city,
-    "CardText": monument_cards,
-    "Catalogue": monument_cards,
-    "Cell": monument_cards,
-    "CoinsPerAdjacent": monument_cards,
-    "Compare": monument_cards,
-    "END_OF_GAME": city,
-    "Effect": monument_cards,
-    "Eligibility": monuments,
-    "FollowUpBuild": monument_cards,
-    "Footer": monument_cards,
-    "Footprint": monument_cards,
-    "GENERAL_READINGS": monument_cards,
-    "GiveVP": monument_cards,
-    "IllegalMonumentError": monuments,
-    "LOTS_AND_SHAPES": monument_cards,
-    "MAX_LOTS": monument_cards,
-    "MONUMENTS_EXPANSION": monuments,
-    "MONUMENT_MARKERS": monuments,
-    "MONUMENT_MARKERS_PER_PLAYER": monuments,
-    "Measure": monument_cards,
-    "MonumentCard": monument_cards,
-    "MonumentError": monument_cards,
-    "MonumentScore": monuments,
-    "NAME_MAX": monument_cards,
-    "Owns": monument_cards,
-    "OwnsEveryType": monument_cards,
-    "PayPlayers": monument_cards,
-    "PerAdjacent": monument_cards,
-    "Placement": monuments,
-    "Profile": monuments,
-    "RESIDENTIAL_SCORING": city,
-    "Rank": monument_cards,
-    "Recipients": monument_cards,
-    "Requirement": monument_cards,
-    "SLUGS": monument_cards,
-    "TAKE_INCOME": monument_cards,
-    "Transfer": monuments,
-    "UnknownMonumentError": monument_cards,
-    "UnknownPlayerError": monuments,
-    "Where": monument_cards,
-    "adjacency_units": monuments,
-    "build_monument": monuments,
-    "card_json": monument_cards,
-    "card_text": monument_cards,
-    "check": monuments,
-    "coins_known": monuments,
-    "effect_words": monument_cards,
-    "eligibilities": monuments,
-    "eligibility": monuments,
-    "footer_words": monument_cards,
-    "markers_left": monuments,
-    "measure": monuments,
-    "monument_score": monuments,
-    "monument_scores": monuments,
-    "monument_slug": monuments,
-    "monument_values": monument_cards,
-    "monuments_json": monuments,
-    "on_board": monuments,
-    "placement": monuments,
-    "placement_json": monuments,
-    "pool": monuments,
-    "profiles": monuments,
-    "requirement_words": monument_cards,
-    "shape_words": monument_cards,
-    "unit_words": monument_cards,
-    "with_overrides": monument_cards,
+    name: module
+    for module, names in {
+        city: (
+            "BUILDING_OVER CIVIC_SCORING COMMERCIAL_SCORING CONSTRUCT END_OF_GAME "
+            "RESIDENTIAL_SCORING"
+        ),
+        monument_cards: (
+            "BankCoins CARDS CATALOGUE CardText Catalogue Cell CoinsPerAdjacent "
+            "Compare Effect FollowUpBuild Footer Footprint GENERAL_READINGS GiveVP "
+            "LOTS_AND_SHAPES MAX_LOTS Measure MonumentCard MonumentError NAME_MAX "
+            "Owns OwnsEveryType PayPlayers PerAdjacent Rank Recipients Requirement "
+            "SLUGS TAKE_INCOME UnknownMonumentError Where card_json card_text "
+            "effect_words footer_words monument_values requirement_words "
+            "shape_words unit_words with_overrides"
+        ),
+        monuments: (
+            "BASE_INCOME Eligibility IllegalMonumentError MONUMENTS_EXPANSION "
+            "MONUMENT_MARKERS MONUMENT_MARKERS_PER_PLAYER MonumentScore Placement "
+            "Profile Transfer UnknownPlayerError adjacency_units build_monument "
+            "check coins_known eligibilities eligibility markers_left measure "
+            "monument_score monument_scores monument_slug monuments_json on_board "
+            "placement placement_json pool profiles"
+        ),
+    }.items()
+    for name in names.split()
 }
-
 
 __getattr__ = forward(__name__, _MOVED)

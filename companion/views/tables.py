@@ -102,6 +102,18 @@ def table_or_404(table_id: str) -> GameTable:
     return table
 
 
+def render_table(template: str, table: GameTable, **context: Any) -> str:
+    """A screen of ``table``, with what every table screen shows: the table,
+    its game and its players as they are now."""
+    return render_template(
+        template,
+        table=table,
+        game=find_game(table.game),
+        players=players_of(store.current_document(table)),
+        **context,
+    )
+
+
 def game_table_or_404(table_id: str, game: str, not_it: str) -> GameTable:
     """The table ``table_id`` if it is a table of ``game``; else 404 with
     ``not_it`` (e.g. "This table is not an All Roads table.")."""
@@ -393,11 +405,9 @@ def redo(table_id: str) -> ResponseReturnValue:
 def history(table_id: str) -> ResponseReturnValue:
     table = table_or_404(table_id)
     steps = [(step, describe_step(step)) for step in reversed(table.steps)]
-    return render_template(
+    return render_table(
         "tables/history.html",
-        table=table,
-        game=find_game(table.game),
-        players=players_of(store.current_document(table)),
+        table,
         steps=steps,
         action_form=ActionForm(formdata=None, data={"version": table.version}),
         can_undo=store.can_undo(table),
@@ -491,10 +501,4 @@ def delete(table_id: str) -> ResponseReturnValue:
                 return table_page(table, status=409, conflict=conflict_message(exc))
             flash(_("The table was deleted."))
             return redirect(url_for("tables.index"))
-    return render_template(
-        "tables/delete.html",
-        table=table,
-        game=find_game(table.game),
-        players=players_of(store.current_document(table)),
-        form=form,
-    )
+    return render_table("tables/delete.html", table, form=form)
