@@ -507,7 +507,9 @@ def player_name(city: City, pid: PlayerId) -> MessageArg:
     return display_names(city.players).get(pid, pid)
 
 
-def _whose(city: City, index: int) -> Message:
+def whose_building(city: City, index: int) -> Message:
+    """``buildings[2], Bo's Domus``: a building named by its place in the file
+    and its owner, for a problem about it."""
     building = city.buildings[index]
     return msg(
         "buildings[{index}], {player}'s {building}",
@@ -525,7 +527,9 @@ def _chained(parts: Sequence[Sequence[Lot]]) -> Message:
     return msg("{first} and {last}", first=first, last=_chained(parts[1:]))
 
 
-def _not_connected(parts: Sequence[Sequence[Lot]]) -> Message:
+def not_connected(parts: Sequence[Sequence[Lot]]) -> Message:
+    """Why lots in these connected ``parts`` (see :func:`.lots.groups`) are not
+    one building's (rulebook 001, "Action 3: Construct a Building")."""
     # "shares" for one lot apart from the first group, "share" for more.
     apart = sum(len(part) for part in parts[1:])
     return nmsg(
@@ -557,7 +561,7 @@ def _check_lots(city: City, lots: Sequence[Lot]) -> None:
             raise IllegalBuildError(board.off_board_message(lot))
     parts = groups(lots)
     if len(parts) > 1:
-        raise IllegalBuildError(_not_connected(parts))
+        raise IllegalBuildError(not_connected(parts))
 
 
 def _marker_holder(city: City, lot: Lot) -> PlayerId | None:
@@ -600,7 +604,7 @@ def build(city: City, building: Building) -> City:
                         '"{lot}" is covered by {building}: a player builds over '
                         "their own buildings only ({source})",
                         lot=str(lot),
-                        building=_whose(city, index),
+                        building=whose_building(city, index),
                         source=CONSTRUCT.as_message(),
                     )
                 )

@@ -44,9 +44,9 @@ from .city import (
     Monument,
     Residential,
     Values,
-    _not_connected,
-    _whose,
+    not_connected,
     player_name,
+    whose_building,
 )
 from .era import (
     Category,
@@ -145,13 +145,13 @@ def problems(city: City) -> tuple[Problem, ...]:
                             '"{lot}" is already covered by {building}; '
                             "two buildings never share a lot (build over instead)",
                             lot=str(lot),
-                            building=_whose(city, other),
+                            building=whose_building(city, other),
                         ),
                     )
                 )
         parts = groups(building.lots)
         if len(parts) > 1:
-            found.append(Problem(f"{path}.lots", _not_connected(parts)))
+            found.append(Problem(f"{path}.lots", not_connected(parts)))
         if building.type is BuildingType.MONUMENT:
             continue  # not from a tray: monuments.check counts them
         per_type[(building.owner, building.type)] += 1
@@ -222,7 +222,7 @@ def _marker_problems(city: City, covered: Mapping[Lot, int]) -> Iterator[Problem
                         '"{lot}" is built on ({building}); '
                         "a lot marker stays only on an unbuilt lot",
                         lot=str(lot),
-                        building=_whose(city, building),
+                        building=whose_building(city, building),
                     ),
                 )
             elif lot in marked:
