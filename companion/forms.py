@@ -219,6 +219,9 @@ class BoardForm(VersionedForm):
     move = SubmitField(_l("Move the building…"))
     move_here = SubmitField(_l("Move it here"))
     move_from = HiddenField()
+    piece = IntegerField(validators=[Optional(), NumberRange(min=0, max=99)])
+    """A tray piece tapped under the board (its place in the owner's tray):
+    build it on the lots with the tray's values, in one step."""
 
     def validate_lots(self, field: SelectMultipleField) -> None:
         if not field.data:

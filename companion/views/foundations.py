@@ -324,9 +324,15 @@ def board_page(
     moving = form.move_from.data or ""
     if form.version.data != table.version:
         form.against(table.version)
+    try:
+        tapped = parse_lots(city, sorted(selected))
+    except RuleError:
+        tapped = ()
+    owner = form.owner.data if form.owner.data in _names(city) else city.players[0].id
     return (
         render_template(
             "games/foundations-of-rome/board.html",
+            **tray_context(city, owner, tapped),
             table=table,
             city=city,
             rows=board_cells(city),
@@ -408,6 +414,44 @@ def board_action(table_id: str) -> ResponseReturnValue:
                     move_from=str(city.buildings[indexes[0]].lots[0]),
                 )
             )
+        if form.piece.data is not None:
+            stock = fr.remaining_tray(city, owner)
+            if form.piece.data >= len(stock):
+                raise fr.NotInTrayError(_("That piece is not in the tray."))
+            piece = stock[form.piece.data].piece
+            if piece.values is None:
+                # A civic tile's rule and VP are printed on it: the group enters
+                # them on the build screen.
+                return redirect(
+                    url_for(
+                        "foundations.build",
+                        table_id=table.id,
+                        lots=",".join(str(lot) for lot in lots),
+                        owner=owner,
+                        piece=form.piece.data,
+                    )
+                )
+            building = fr.Building(owner, lots, piece.values, piece.name)
+            if not piece.fits(building):
+                raise fr.IllegalBuildError(
+                    _(
+                        "A %(piece)s does not cover %(lots)s.",
+                        piece=PIECE_NAMES.get(piece.name, piece.name),
+                        lots=fr.format_lots(lots),
+                    )
+                )
+            save_building(table, city, building, version=form.version.data)
+            flash(
+                _(
+                    "%(player)s built %(building)s on %(lots)s.",
+                    player=_names(city)[owner],
+                    building=PIECE_NAMES.get(piece.name, piece.name),
+                    lots=fr.format_lots(lots),
+                )
+            )
+            return redirect(
+                url_for("foundations.board", table_id=table.id, owner=owner)
+            )
         if form.move_here.data:
             new_city, details = move_building(city, form.move_from.data, lots)
             action = "fr-move"
@@ -439,6 +483,52 @@ def board_action(table_id: str) -> ResponseReturnValue:
     except RuleError as exc:
         return board_page(table, city, form, status=400, problems=[error_words(exc)])
     return redirect(url_for("foundations.board", table_id=table.id, owner=owner))
+
+
+@bp.get("/t/<table_id>/board/tray")
+def tray(table_id: str) -> ResponseReturnValue:
+    """What the tapped lots can take, for the board screen to show under the
+    board without loading the page: the owner's tray pieces that fit, or why
+    none does; the building on them, if any."""
+    table = fr_table_or_404(table_id)
+    city = city_of(table)
+    owner = request.args.get("owner", "")
+    if owner not in _names(city):
+        abort(400, _("Choose a player on the board first."))
+    try:
+        lots = parse_lots(
+            city, [s for s in request.args.get("lots", "").split(",") if s]
+        )
+    except RuleError as exc:
+        abort(400, error_words(exc))
+    return render_template(
+        "games/foundations-of-rome/_tray.html", **tray_context(city, owner, lots)
+    )
+
+
+def tray_context(city: fr.City, owner: str, lots: tuple[fr.Lot, ...]) -> dict[str, Any]:
+    """What the tray under the board shows for ``owner`` and the tapped ``lots``."""
+    built = buildings_on(city, lots)
+    problem = None
+    pieces: list[tuple[int, fr.TrayStock]] = []
+    if lots and not built:
+        try:
+            fr.check_lots(city, lots)
+        except RuleError as exc:
+            problem = error_words(exc)
+        else:
+            pieces = [(k, s) for k, s in fr.fitting_stock(city, owner, lots) if s.left]
+    return {
+        "owner_name": _names(city)[owner],
+        "lots": lots,
+        "lots_text": fr.format_lots(lots),
+        "pieces": pieces,
+        "problem": problem,
+        "buildings": [city.buildings[i] for i in built],
+        "names": _names(city),
+        "piece_names": PIECE_NAMES,
+        "type_names": TYPE_NAMES,
+    }
 
 
 def _names(city: fr.City) -> dict[str, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import no_sideways_scroll, screenshot, start_table
 
@@ -16,7 +17,7 @@ def tap_lots(page, lots: list[str]) -> None:  # type: ignore[no-untyped-def]
 
 def build(page, player: str, lots: list[str], piece: str, **values: str) -> None:  # type: ignore[no-untyped-def]
     tap_lots(page, lots)
-    page.get_by_label("Player", exact=True).select_option(label=player)
+    page.locator(".players-bar label", has_text=player).click()
     page.get_by_role("button", name="Build on these lots…").click()
     page.locator(".pieces a", has_text=piece).first.click()
     for label, value in values.items():
@@ -41,10 +42,11 @@ def test_three_players_build_and_score_era_1(phone) -> None:  # type: ignore[no-
     build(page, "Bo", ["D2"], "Bakery")
     # Lot markers by tap: Chiara owns H8.
     tap_lots(page, ["H8"])
-    page.get_by_label("Player", exact=True).select_option(label="Chiara")
+    page.locator(".players-bar label", has_text="Chiara").click()
     page.get_by_role("button", name="Lot marker on / off").click()
-    assert (
-        "Chiara's lot marker" in page.locator("label:has(input[value=H8])").inner_text()
+    # Sent without leaving the page: the board comes back in place.
+    expect(page.locator("label:has(input[value=H8])")).to_contain_text(
+        "Chiara's lot marker"
     )
     assert no_sideways_scroll(page)
     screenshot(page, "foundations-board-phone")

@@ -548,7 +548,13 @@ def not_connected(parts: Sequence[Sequence[Lot]]) -> Message:
 # --------------------------------------------------------------------------
 
 
-def _check_lots(city: City, lots: Sequence[Lot]) -> None:
+def check_lots(city: City, lots: Sequence[Lot]) -> None:
+    """Whether ``lots`` could take one building from a tray: 1 to 4 distinct,
+    orthogonally connected lots of the board in play (rulebook 001, "Action 3:
+    Construct a Building"; the tray's largest piece covers 4).
+
+    :raises IllegalBuildError: why not, in words.
+    """
     board = city.board
     if not 1 <= len(lots) <= 4:
         raise IllegalBuildError(
@@ -591,7 +597,7 @@ def build(city: City, building: Building) -> City:
             msg("{player} is not a player at this table", player=repr(owner))
         )
     lots = building.lots
-    _check_lots(city, lots)
+    check_lots(city, lots)
     built = city.built()
     own = set(city.markers(owner))
     replaced: dict[int, None] = {}

@@ -1,0 +1,194 @@
+"""How many actions a group spends entering a board (issue 13), measured.
+
+At 390x844 in Chromium: rulebook 000's worked example (5 players, 14 buildings,
+2 lot markers, the four road boards and their picks) entered on the board
+screen and scored for era 1, counting every tap, drag, field typed and choice
+made, and every full page load. The test prints the counts (a benchmark, never
+a timed assertion) and checks that the era scores as the shared scenario says,
+so the count is of a board entered right.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from ..conftest import require_shared
+from .conftest import fill_players, screenshot
+
+pytestmark = pytest.mark.browser
+
+SCENARIO = "rof-rulebook-worked-example"
+
+
+@dataclass
+class Counted:
+    """A person at the table: every action they take on the phone is counted,
+    and every full page load the phone makes."""
+
+    page: Page
+    actions: list[str] = field(default_factory=list)
+    loads: int = 0
+
+    def __post_init__(self) -> None:
+        self.page.on("load", lambda _page: self._loaded())
+
+    def _loaded(self) -> None:
+        self.loads += 1
+
+    def tap(self, target: Locator, why: str) -> None:
+        target.click()
+        self.actions.append(f"tap {why}")
+
+    def type(self, target: Locator, text: str, why: str) -> None:
+        target.fill(text)
+        self.actions.append(f"type {why}")
+
+    def choose(self, target: Locator, value: str, why: str) -> None:
+        target.select_option(value)
+        self.actions.append(f"choose {why}")
+
+    def drag(self, lots: list[str]) -> None:
+        """One finger across ``lots``, in order (each next to the one before)."""
+        mouse = self.page.mouse
+        # A building's lots are next to each other: both ends in view, all are.
+        self.lot(lots[-1]).scroll_into_view_if_needed()
+        self.lot(lots[0]).scroll_into_view_if_needed()
+        for n, name in enumerate(lots):
+            box = self.lot(name).bounding_box()
+            assert box is not None, name
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            if n == 0:
+                mouse.move(x, y)
+                mouse.down()
+            else:
+                mouse.move(x, y, steps=4)
+        mouse.up()
+        self.actions.append(f"drag {' '.join(lots)}")
+
+    def lot(self, name: str) -> Locator:
+        return self.page.locator(f"label.lot:has(input[value={name}])")
+
+    def select(self, lots: list[str]) -> None:
+        """Lots selected the quickest way: a tap for one, a drag for more."""
+        if len(lots) == 1:
+            self.lot(lots[0]).scroll_into_view_if_needed()
+            self.tap(self.lot(lots[0]), lots[0])
+        else:
+            self.drag(lots)
+        for name in lots:
+            expect(self.lot(name).locator("input")).to_be_checked()
+
+
+# The order a finger crosses each building's lots (each lot next to the last).
+PATHS = {
+    ("A1", "B1", "A2"): ["B1", "A1", "A2"],
+    ("D1", "E1", "D2", "E2"): ["D1", "E1", "E2", "D2"],
+    ("I4", "J4", "I5", "J5"): ["I4", "J4", "J5", "I5"],
+    ("G9", "H9", "G10", "H10"): ["G9", "H9", "H10", "G10"],
+}
+
+CIVIC_RULES = {
+    "two-citizens": "two-citizens",
+    "civic": "civic",
+    "silver": "silver",
+}
+
+
+def enter_building(
+    person: Counted, building: dict[str, Any], names: dict[str, str]
+) -> None:
+    page = person.page
+    bar = page.locator(".players-bar label", has_text=names[building["owner"]])
+    if not bar.locator("input").is_checked():
+        person.tap(bar, f"player {names[building['owner']]}")
+    lots = PATHS.get(tuple(building["lots"]), building["lots"])
+    person.select(lots)
+    piece = page.locator("#tray button.piece", has_text=building["name"])
+    if building["type"] == "civic":
+        piece = page.locator("#tray button.piece", has_text="Civic building")
+    expect(piece.first).to_be_visible()
+    person.tap(piece.first, building["name"])
+    if building["type"] != "civic":
+        # Built in place: the board comes back with the building on its lots.
+        expect(person.lot(lots[0])).to_have_class(re.compile(r"\bbuilding\b"))
+        return
+    # A civic tile: its rule and VP as printed, typed on the build screen.
+    civic = building["civic"]
+    person.choose(page.get_by_label("Scores"), CIVIC_RULES[civic["per"]], "civic rule")
+    person.type(page.get_by_label("Victory points"), str(civic["vp"]), "civic VP")
+    person.tap(page.get_by_role("button", name="Build it"), "Build it")
+    expect(person.lot(lots[0])).to_have_class(re.compile(r"\bbuilding\b"))
+
+
+def test_entering_the_rulebook_example_board_counted(phone: Page) -> None:
+    shared = require_shared()
+    scenario = json.loads((shared / "scenarios" / f"{SCENARIO}.json").read_text())
+    expected = json.loads(
+        (shared / "scenarios" / f"{SCENARIO}.expected.json").read_text()
+    )
+    names = {p["id"]: p["name"] for p in scenario["players"]}
+    page = phone
+
+    # The table itself (not counted: the same whatever the board).
+    page.goto("/new/foundations-of-rome")
+    fill_players(page, [(p["name"], p["id"]) for p in scenario["players"]])
+    page.get_by_label("Roads of Fortune expansion (road boards)").check()
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.get_by_role("link", name="City board")).to_be_visible()
+
+    person = Counted(page)
+    # The road boards: the rulebook example's four faces are offered first.
+    person.tap(page.get_by_role("link", name="Set up the road boards"), "road boards")
+    person.tap(page.get_by_role("button", name="Save the road boards"), "save faces")
+
+    person.tap(page.get_by_role("link", name="City board"), "city board")
+    loads_before_buildings = person.loads
+    for building in scenario["buildings"]:
+        enter_building(person, building, names)
+    built_loads = person.loads - loads_before_buildings
+
+    # Blue's two lot markers.
+    bar = page.locator(".players-bar label", has_text=names["blue"])
+    person.tap(bar, "player Blue")
+    person.tap(person.lot("H1"), "H1")
+    person.tap(person.lot("J6"), "J6")
+    person.tap(page.get_by_role("button", name="Lot marker on / off"), "lot markers")
+    expect(person.lot("J6")).to_have_class(re.compile(r"\bmarker\b"))
+    screenshot(page, "board-rulebook-example-phone")
+
+    # Era 1: the road-board picks in rank order, then the scoring.
+    person.tap(page.get_by_role("link", name="Score era 1"), "score era 1")
+    person.tap(page.locator(".reminder a"), "road boards first")
+    picks = scenario["road_boards"]["choices"]
+    for edge in ("north", "east", "south", "west"):
+        for choice in picks.get(edge, []):
+            heading = page.locator(".pick h2")
+            expect(heading).to_contain_text(names[choice["player"]])
+            options = page.locator("form.options button[name=option]")
+            wanted = options.filter(has_text=f"Space {choice['slot'] + 1}:")
+            if choice["take"] == "or":
+                wanted = wanted.filter(has_text="instead of")
+            else:
+                wanted = wanted.filter(has_not_text="instead of")
+            person.tap(wanted.first, f"{edge} pick")
+    person.tap(page.get_by_role("link", name="Score era 1"), "score era 1")
+    for pid, values in expected["players"].items():
+        total = page.locator(f"td[data-player={pid}][data-category=total]")
+        expect(total).to_have_text(str(values["total"]))
+    person.tap(page.get_by_role("button", name="Score this era"), "score this era")
+    expect(page.locator(".flashes")).to_contain_text("Era 1 scored")
+
+    buildings = len(scenario["buildings"])
+    print(
+        f"\nBOARD BENCHMARK ({SCENARIO}, 390x844): {len(person.actions)} actions, "
+        f"{person.loads} full page loads; {buildings} buildings took "
+        f"{built_loads} page loads ({built_loads / buildings:.2f} per building)"
+    )
+    for action in person.actions:
+        print(f"  {action}")
