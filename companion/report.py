@@ -369,9 +369,6 @@ ROAD_GAINS: Final[Mapping[fortune.Gain, Message]] = MappingProxyType(
 )
 """The road boards' results other than VP, as the lines that explain them."""
 
-FR_END_OF_GAME: Final = Citation("001", "End of Game")
-"""The most VP wins; the rulebook names no tie-break."""
-
 
 def _fr_known_totals(
     city: fr.City, history: Iterable[EraTotals]
@@ -426,47 +423,6 @@ def _fr_category_shown(
             return bool(city.road_boards)
         case fr.Category.EMPTY_LOTS:
             return result.final
-
-
-def _fr_ties(
-    seats: Sequence[Seat],
-    totals: Sequence[int],
-    places: Sequence[int],
-    *,
-    final: bool,
-    sources: _Sources,
-) -> tuple[Explained, ...]:
-    """One decision per group of players with equal totals, highest first: the
-    most VP wins and the rulebook gives no tie-break, so tied players share the
-    place, the victory itself after Era 3 (rulebook 001, "End of Game")."""
-    by_total: dict[int, list[int]] = {}
-    for i, total in enumerate(totals):
-        by_total.setdefault(total, []).append(i)
-    decisions: list[Explained] = []
-    for total in sorted(by_total, reverse=True):
-        tied = by_total[total]
-        if len(tied) < 2:
-            continue
-        names = join_names([seats[i].name for i in tied])
-        place = places[tied[0]]
-        text: Message
-        if place == 1 and final:
-            text = msg(
-                "{names} tie for first place with {points} VP each. The rules of "
-                "Foundations of Rome give no tie-break, so they share the victory.",
-                names=names,
-                points=total,
-            )
-        else:
-            text = msg(
-                "{names} tie with {points} VP each and share place {place}: "
-                "Foundations of Rome has no tie-break.",
-                names=names,
-                points=total,
-                place=place,
-            )
-        decisions.append(Explained(None, text, sources.ref(FR_END_OF_GAME)))
-    return tuple(decisions)
 
 
 def _fr_rows(
@@ -622,18 +578,21 @@ def foundations_report(
     city board and the chart of the running totals.
 
     The most VP after Era 3 wins; the rulebook gives no tie-break, so tied
-    players share the place (rulebook 001, "End of Game").
+    players share the place (rulebook 001, "End of Game"): the places and the
+    sentences of the shared ones are the engine's (:func:`fr.places`,
+    :func:`fr.tie_lines`), as the screens show them.
     """
     city = _sheet(table, fr.City)
     result = fr.score(city, catalogue=catalogue)
     seats = _seats(table, city.players)
     totals = [s.total for s in result.players]
-    places = competition_places(totals)
+    place_of = {p.player.id: p.place for p in fr.places(result)}
+    places = [place_of[s.player.id] for s in result.players]
     leaders = [seats[i] for i, p in enumerate(places) if p == 1]
     known = _fr_known_totals(city, history)
     # The rules are numbered as first cited: ties, then lines, then road edges.
     sources = _Sources()
-    decisions = _fr_ties(seats, totals, places, final=result.final, sources=sources)
+    decisions = _explained(fr.tie_lines(result), sources)
     explanations = _fr_explanations(seats, result, sources)
     roads = _fr_road_edges(seats, result, sources)
     return Report(

@@ -2,8 +2,10 @@
 
 Rulebook 001, "End of Era Scoring" and "End of Game": :func:`score` scores one
 era for every player (road boards resolve first, rulebook 000 "Gameplay
-Overview"; monuments score by their cards) and :func:`winners` names who won
-after Era 3. Every line cites the rulebook section it applies.
+Overview"; monuments score by their cards), :func:`places` ranks the players
+by total VP (shared places said in words by :func:`tie_lines`) and
+:func:`winners` names who won after Era 3. Every line cites the rulebook section
+it applies.
 
 Pure: the standard library only; functions take values and return new ones.
 """
@@ -23,11 +25,13 @@ from ..base import (
     PlayerId,
     Points,
     RuleError,
+    and_list,
     comma_list,
     display_names,
     for_player,
     msg,
     nmsg,
+    ordinal,
 )
 from . import fortune, monument_cards, monuments
 from .city import (
@@ -501,9 +505,85 @@ def score(city: City, *, catalogue: Catalogue | None = None) -> EraResult:
     return EraResult(city.era, tuple(scores), road_result)
 
 
+# --------------------------------------------------------------------------
+# Places and the winner (rulebook 001, "End of Game")
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Place:
+    """A player's place by total VP after an era's scoring."""
+
+    player: Player
+    place: int
+    """1 for the most VP; equal totals share a place and the next one is
+    skipped (1, 1, 3)."""
+    total: Points
+    shared: bool
+    """Whether another player has the same total, and so the same place."""
+
+    @property
+    def ordinal(self) -> Message:
+        """The place in words: ``1st``, ``2nd``."""
+        return ordinal(self.place)
+
+
+def places(result: EraResult) -> tuple[Place, ...]:
+    """Every player's place by total VP, first place first; players who share
+    a place in seating order.
+
+    Rulebook 001, "End of Game": "The player with the most Victory Points
+    wins". The rulebook names no tie-break, so equal totals share the place
+    (the victory itself after Era 3) and the next place is skipped (1, 1, 3).
+    Before the Era 3 scoring these are the standings so far.
+    """
+    totals = [s.total for s in result.players]
+    ranked = [
+        Place(
+            player=s.player,
+            place=1 + sum(other > s.total for other in totals),
+            total=s.total,
+            shared=totals.count(s.total) > 1,
+        )
+        for s in result.players
+    ]
+    return tuple(sorted(ranked, key=lambda p: p.place))
+
+
+def tie_lines(result: EraResult) -> tuple[Line, ...]:
+    """One line per place that players share, first place first: who, with
+    how many VP, and that the rules break no tie (rulebook 001, "End of
+    Game"). A shared first place after the Era 3 scoring is a shared victory.
+    """
+    names = display_names(s.player for s in result.players)
+    lines: list[Line] = []
+    shared = [p for p in places(result) if p.shared]
+    for place in sorted({p.place for p in shared}):
+        tied = [p for p in shared if p.place == place]
+        who = and_list([names[p.player.id] for p in tied])
+        points = tied[0].total
+        if place == 1 and result.final:
+            text = msg(
+                "{names} tie for first place with {points} VP each. The rules of "
+                "Foundations of Rome give no tie-break, so they share the victory.",
+                names=who,
+                points=points,
+            )
+        else:
+            text = msg(
+                "{names} tie with {points} VP each and share place {place}: "
+                "Foundations of Rome has no tie-break.",
+                names=who,
+                points=points,
+                place=place,
+            )
+        lines.append(Line(None, text, END_OF_GAME))
+    return tuple(lines)
+
+
 def winners(result: EraResult) -> tuple[Player, ...]:
-    """The player(s) with the most VP after the Era 3 scoring; a tie is shared
-    (rulebook 001, "End of Game": the most Victory Points wins).
+    """The player(s) in first place after the Era 3 scoring (:func:`places`);
+    a tie is shared (rulebook 001, "End of Game": the most Victory Points wins).
 
     :raises GameNotOverError: ``result`` is not the Era 3 scoring.
     """
@@ -514,8 +594,7 @@ def winners(result: EraResult) -> tuple[Player, ...]:
                 era=result.era,
             )
         )
-    best = max(s.total for s in result.players)
-    return tuple(s.player for s in result.players if s.total == best)
+    return tuple(p.player for p in places(result) if p.place == 1)
 
 
 def next_era(city: City, result: EraResult) -> City:
