@@ -195,6 +195,12 @@ class ActionForm(VersionedForm):
     """Undo, redo, delete: a button, the CSRF token and the version."""
 
 
+class GoToStepForm(ActionForm):
+    """History: the step a tapped button brings the table back (or forward) to."""
+
+    seq = IntegerField(validators=[InputRequired(), NumberRange(min=1)])
+
+
 class ImportForm(FlaskForm):
     file = FileField(
         _l("Table file (.json)"),

@@ -29,6 +29,10 @@ class NothingToUndoError(Exception):
     """Undo at the first step, or redo at the last."""
 
 
+class NoSuchStepError(LookupError):
+    """A step the table's history does not hold (deleted by a later change)."""
+
+
 def new_table_id() -> str:
     """An unguessable id (96 random bits), safe in a URL."""
     return secrets.token_urlsafe(12)
@@ -136,6 +140,26 @@ def can_redo(table: GameTable) -> bool:
     return any(step.seq > table.position for step in table.steps)
 
 
+def go_to(table: GameTable, seq: int, *, expected_version: int) -> HistoryStep:
+    """Make step ``seq`` the current one, in one transaction: every step
+    between is undone (or redone) at once, as one change of the version.
+    Nothing is deleted: the steps after ``seq`` stay, to be redone, until a
+    new change ends the redo trail. Returns the step that was current before
+    (``seq`` itself already current: nothing changes).
+
+    :raises StaleEditError: the table is no longer at ``expected_version``.
+    :raises NoSuchStepError: the table has no step ``seq``.
+    """
+    _check_version(table, expected_version)
+    if not any(step.seq == seq for step in table.steps):
+        raise NoSuchStepError(seq)
+    left = current_step(table)
+    if seq != table.position:
+        table.position = seq
+        _commit(table, expected_version)
+    return left
+
+
 def _move(table: GameTable, *, expected_version: int, by: int) -> HistoryStep:
     """Make the step ``by`` steps away the current one (-1 back, 1 forward),
     in one transaction; returns the step that was current before.
@@ -146,10 +170,7 @@ def _move(table: GameTable, *, expected_version: int, by: int) -> HistoryStep:
     _check_version(table, expected_version)
     if not (can_undo(table) if by < 0 else can_redo(table)):
         raise NothingToUndoError
-    left = current_step(table)
-    table.position += by
-    _commit(table, expected_version)
-    return left
+    return go_to(table, table.position + by, expected_version=expected_version)
 
 
 def undo(table: GameTable, *, expected_version: int) -> HistoryStep:

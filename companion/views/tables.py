@@ -20,6 +20,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from .. import store
 from ..engines import (
@@ -33,6 +34,7 @@ from ..engines import (
 from ..engines.base import Player, RuleError
 from ..forms import (
     ActionForm,
+    GoToStepForm,
     ImportForm,
     RenamePlayersForm,
     VersionedForm,
@@ -413,6 +415,45 @@ def history(table_id: str) -> ResponseReturnValue:
         can_undo=store.can_undo(table),
         can_redo=store.can_redo(table),
     )
+
+
+@bp.post("/t/<table_id>/history")
+def go_to(table_id: str) -> ResponseReturnValue:
+    """Make the tapped step of History the current one: every step between is
+    undone (or redone) in one action; a stale page is refused as an undo is."""
+    table = table_or_404(table_id)
+    form = GoToStepForm(request.form)
+    if not form.validate():
+        abort(400, _("This button's form was incomplete; reload the page."))
+    seq = form.seq.data
+    try:
+        left = store.go_to(table, seq, expected_version=form.version.data)
+    except store.StaleEditError as exc:
+        return table_page(table, status=409, conflict=conflict_message(exc))
+    except store.NoSuchStepError:
+        abort(404, _("This step is no longer in the history; reload the page."))
+    what = describe_step(store.current_step(table))
+    if seq < left.seq:
+        flash(
+            ngettext(
+                "%(num)d step undone. The table is as after: %(what)s",
+                "%(num)d steps undone. The table is as after: %(what)s",
+                left.seq - seq,
+                what=what,
+            )
+        )
+    elif seq > left.seq:
+        flash(
+            ngettext(
+                "%(num)d step redone. The table is as after: %(what)s",
+                "%(num)d steps redone. The table is as after: %(what)s",
+                seq - left.seq,
+                what=what,
+            )
+        )
+    else:
+        flash(_("Nothing to change."))
+    return redirect(url_for("tables.history", table_id=table.id))
 
 
 @bp.get("/t/<table_id>/export")
