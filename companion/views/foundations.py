@@ -386,6 +386,13 @@ def board_action(table_id: str) -> ResponseReturnValue:
     if not form.validate():
         return board_page(table, city, form, status=400)
     try:
+        if form.version.data != table.version:
+            # Another phone changed the board since this one loaded it: say
+            # what is on the tapped lots now rather than what the engine
+            # thinks of building there.
+            raise store.StaleEditError(
+                expected=form.version.data, current=table.version
+            )
         lots = parse_lots(city, form.lots.data)
         owner = form.owner.data
         if owner not in {p.id for p in city.players}:
@@ -468,10 +475,15 @@ def board_action(table_id: str) -> ResponseReturnValue:
         save_city(
             table, new_city, version=form.version.data, action=action, details=details
         )
+        if action == "fr-markers":
+            for said in marker_words(city, new_city, owner, lots):
+                flash(said)
     except store.StaleEditError as exc:
-        return board_page(
-            table, city_of(table), form, status=409, conflict=conflict_message(exc)
+        now = city_of(table)
+        conflict = " ".join(
+            [conflict_message(exc), *lots_now_words(now, form.lots.data)]
         )
+        return board_page(table, now, form, status=409, conflict=conflict)
     except TableFileError as exc:
         return board_page(
             table,
@@ -529,6 +541,67 @@ def tray_context(city: fr.City, owner: str, lots: tuple[fr.Lot, ...]) -> dict[st
         "piece_names": PIECE_NAMES,
         "type_names": TYPE_NAMES,
     }
+
+
+def marker_words(
+    before: fr.City, after: fr.City, owner: str, lots: tuple[fr.Lot, ...]
+) -> list[str]:
+    """What a tap on "Lot marker on / off" did, in words (the visible
+    confirmation): which of the tapped lots got the owner's marker, which lost it."""
+    had, has = set(before.markers(owner)), set(after.markers(owner))
+    name = _names(before)[owner]
+    said = []
+    put = [lot for lot in lots if lot in has - had]
+    taken = [lot for lot in lots if lot in had - has]
+    if put:
+        said.append(
+            _(
+                "%(player)s's lot marker is on %(lots)s.",
+                player=name,
+                lots=fr.format_lots(put),
+            )
+        )
+    if taken:
+        said.append(
+            _(
+                "%(player)s's lot marker is off %(lots)s.",
+                player=name,
+                lots=fr.format_lots(taken),
+            )
+        )
+    return said
+
+
+def lots_now_words(city: fr.City, names: list[str]) -> list[str]:
+    """What stands on the tapped lots now, for a phone whose edit came too
+    late: the player reads what the other phone did, never an internal index."""
+    built = city.built()
+    markers = {lot: pid for pid, held in city.lot_markers.items() for lot in held}
+    said = []
+    for name in names:
+        try:
+            lot = fr.Lot.parse(name)
+        except RuleError:
+            continue
+        if lot in built:
+            building = city.buildings[built[lot]]
+            said.append(
+                _(
+                    "%(lot)s is %(player)s's %(building)s now.",
+                    lot=name,
+                    player=_names(city)[building.owner],
+                    building=building.name or TYPE_NAMES[building.type.value],
+                )
+            )
+        elif lot in markers:
+            said.append(
+                _(
+                    "%(lot)s has %(player)s's lot marker now.",
+                    lot=name,
+                    player=_names(city)[markers[lot]],
+                )
+            )
+    return said
 
 
 def _names(city: fr.City) -> dict[str, str]:

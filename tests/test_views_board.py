@@ -1,0 +1,136 @@
+"""The one-screen board (issue 13): the tray under the board, one-tap builds,
+lot markers said in words, and a late edit told what the other phone did."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from .conftest import TableActions
+from .helpers import soup
+from .test_views_foundations import City
+
+
+def tray_text(city: City, owner: str, lots: str) -> tuple[int, str, list[str]]:
+    response = city.client.get(f"/t/{city.id}/board/tray?owner={owner}&lots={lots}")
+    page = soup(response)
+    pieces = [b.strong.get_text() for b in page.select("button.piece")]
+    return response.status_code, page.get_text(" ", strip=True), pieces
+
+
+@pytest.mark.parametrize(
+    ("lots", "pieces", "words"),
+    [
+        ("C3", ["Domus", "Bakery", "Civic building"], "3 pieces of Ana's tray fit C3"),
+        ("C3,C4", ["Domus Maximus", "Pottery Studio", "Civic building"], "fit C3, C4"),
+        # an L of three, turned: still the Insula's and Artisan Forum's shape
+        ("C3,D3,D4", ["Insula", "Artisan Forum", "Civic building"], "fit"),
+        # a T of four is no tray piece's shape but a civic tile's
+        ("B2,C2,D2,C3", ["Civic building"], "One piece of Ana's tray fits"),
+        ("A1,C3", [], "must be orthogonally connected"),
+        ("A1,A2,A3,A4,A5", [], "1 to 4 lots, not 5"),
+        ("", [], "drag a finger across them"),
+    ],
+)
+def test_the_tray_shows_what_fits_the_tapped_lots(
+    actions: TableActions, lots: str, pieces: list[str], words: str
+) -> None:
+    status, text, shown = tray_text(City(actions), "red", lots)
+    assert status == 200
+    assert shown == pieces
+    assert words in text
+
+
+def test_the_tray_of_a_built_lot_names_the_building(actions: TableActions) -> None:
+    city = City(actions)
+    assert city.build(["B2"], "blue", "Domus").status_code == 302
+    status, text, shown = tray_text(city, "red", "B2")
+    assert (status, shown) == (200, [])
+    assert "Bo's Domus on B2." in text
+
+
+@pytest.mark.parametrize(
+    ("query", "status"),
+    [("owner=nobody&lots=A1", 400), ("owner=red&lots=Z99", 400)],
+)
+def test_the_tray_refuses_a_bad_request(
+    actions: TableActions, query: str, status: int
+) -> None:
+    city = City(actions)
+    assert city.client.get(f"/t/{city.id}/board/tray?{query}").status_code == status
+
+
+def piece_index(city: City, owner: str, lots: str, name: str) -> str:
+    page = soup(city.client.get(f"/t/{city.id}/board/tray?owner={owner}&lots={lots}"))
+    return next(
+        b["value"] for b in page.select("button.piece") if b.strong.get_text() == name
+    )
+
+
+def test_one_tap_on_a_piece_builds_it_with_the_tray_values(
+    actions: TableActions,
+) -> None:
+    city = City(actions)
+    k = piece_index(city, "red", "C3,C4", "Pottery Studio")
+    response = city.tap(["C3", "C4"], "red", "none", piece=k)
+    assert response.status_code == 302
+    board = soup(city.client.get(response.headers["Location"]))
+    assert "Ana built Pottery Studio on C3, C4." in board.select_one(".flashes").text
+    (building,) = city.document()["buildings"]
+    assert building == {
+        "owner": "red",
+        "type": "commercial",
+        "lots": ["C3", "C4"],
+        "silver": 1,
+        "vp": 2,
+        "name": "Pottery Studio",
+    }
+    # One step of the history: undo takes it away.
+    assert actions.post_action(city.id, "undo").status_code == 302
+    assert city.document()["buildings"] == []
+
+
+def test_a_civic_tile_asks_for_its_printed_values(actions: TableActions) -> None:
+    city = City(actions)
+    k = piece_index(city, "red", "C3", "Civic building")
+    response = city.tap(["C3"], "red", "none", piece=k)
+    assert response.status_code == 302
+    assert f"/build?lots=C3&owner=red&piece={k}" in response.headers["Location"]
+    assert city.document()["buildings"] == []
+
+
+def test_a_piece_of_another_shape_is_refused_in_words(actions: TableActions) -> None:
+    city = City(actions)
+    k = piece_index(city, "red", "C3", "Domus")
+    response = city.tap(["C3", "C4"], "red", "none", piece=k)
+    assert response.status_code == 400
+    assert (
+        "A Domus does not cover C3, C4." in soup(response).select_one(".problems").text
+    )
+    assert city.document()["buildings"] == []
+
+
+def test_lot_markers_say_what_they_did(actions: TableActions) -> None:
+    city = City(actions)
+    response = city.tap(["H1", "H2"], "red", "marker")
+    board = soup(city.client.get(response.headers["Location"]))
+    assert "Ana's lot marker is on H1, H2." in board.select_one(".flashes").text
+    response = city.tap(["H2"], "red", "marker")
+    board = soup(city.client.get(response.headers["Location"]))
+    assert "Ana's lot marker is off H2." in board.select_one(".flashes").text
+
+
+def test_a_late_edit_says_what_the_other_phone_did(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    city = City(actions)
+    late = actions.form(f"/t/{city.id}/board", "form.board-form")
+    k = piece_index(city, "red", "C3", "Bakery")
+    assert city.build(["C3"], "blue", "Domus").status_code == 302
+    late.update({"lots": ["C3"], "owner": "red", "piece": k})
+    response = client.post(f"/t/{city.id}/board", data=late)
+    assert response.status_code == 409
+    text = soup(response).select_one(".conflict").get_text(" ", strip=True)
+    assert "C3 is Bo's Domus now." in text
+    assert "buildings[" not in text
+    assert [b["owner"] for b in city.document()["buildings"]] == ["blue"]
