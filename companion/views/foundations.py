@@ -278,7 +278,9 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
         "columns": column_letters(city),
         "eras": eras,
         "over": game_over(table),
-        "winners": [p.id for p in fr.winners(result)] if result else [],
+        "places": fr.places(result) if result else (),
+        "ties": fr.tie_lines(result) if result else (),
+        "end_of_game": fr.END_OF_GAME,
     }
 
 
@@ -916,6 +918,9 @@ def era(table_id: str) -> ResponseReturnValue:
                 )
             )
         return redirect(url_for("tables.show", table_id=table.id))
+    # The places after Era 3, once every road-board pick is made: the picks
+    # may still change the totals (rulebook 000, "Gameplay Overview").
+    decided = result.final and pending is None
     return render_template(
         "games/foundations-of-rome/era.html",
         table=table,
@@ -925,5 +930,7 @@ def era(table_id: str) -> ResponseReturnValue:
         form=form,
         over=over,
         pending=pending,
-        winners=[p.id for p in fr.winners(result)] if result.final else [],
+        places=fr.places(result) if decided else (),
+        ties=fr.tie_lines(result) if decided else (),
+        end_of_game=fr.END_OF_GAME,
     )
