@@ -496,6 +496,63 @@ def fitting_stock(
     )
 
 
+@dataclass(frozen=True)
+class CivicTile:
+    """A civic building tile as a group describes it once, to build it again at
+    later tables without typing it: its name, its shape and the rule and VP
+    printed on it (rulebook 001, "Building Types - Civic Buildings": "Different
+    Civic Buildings reward different adjacencies").
+
+    ``shape`` ``None``: the shape was not given, so the tile is taken to fit any
+    1 to 4 connected lots, as the tray's civic piece does (:data:`TRAY`). A tile
+    is one of its owner's civic pieces: building it counts against them.
+    """
+
+    name: str
+    shape: Shape | None
+    values: Civic
+
+    def fits(self, lots: Sequence[Lot]) -> bool:
+        """Whether the tile can stand on ``lots``: they make its shape, turned or
+        flipped any way (rulebook 001, "Action 3: Construct a Building" 1: a
+        building "that matches the shape of a group of adjacent Lots"); a tile
+        of no given shape fits any 1 to 4 distinct, connected lots."""
+        try:
+            shape = Shape.of(lots)
+        except ValueError:
+            return False
+        return self.shape is None or shape is self.shape
+
+    def building(self, owner: PlayerId, lots: Sequence[Lot]) -> Building:
+        """The civic building this tile makes on ``lots``, named as the tile.
+
+        Whether ``owner`` may build it there (their lots, building over, a civic
+        piece left in their tray) is :func:`build`'s to say.
+
+        :raises IllegalBuildError: the lots do not make the tile's shape.
+        """
+        if not self.fits(lots):
+            if self.shape is None:
+                raise IllegalBuildError(
+                    msg(
+                        "the {tile} tile covers 1 to 4 connected lots, not {lots}",
+                        tile=self.name,
+                        lots=lots_words(lots),
+                    )
+                )
+            raise IllegalBuildError(
+                msg(
+                    "the lots {lots} do not make the shape of the {tile} tile "
+                    "({shape}, turned or flipped any way: {source})",
+                    tile=self.name,
+                    shape=self.shape.words,
+                    lots=lots_words(lots),
+                    source=CONSTRUCT.as_message(),
+                )
+            )
+        return Building(owner, tuple(lots), self.values, self.name)
+
+
 # --------------------------------------------------------------------------
 # Rule checks
 # --------------------------------------------------------------------------
