@@ -35,6 +35,8 @@ from wtforms.validators import (
 from .engines import Game
 from .engines import all_roads as ar
 from .engines.base import NAME_MAX
+from .engines.foundations.city import TRAY_MAX_LOTS
+from .engines.foundations.lots import Lot, groups
 from .web import COLOUR_NAMES, GAME_OPTIONS
 
 
@@ -264,6 +266,79 @@ class BuildForm(VersionedForm):
         for name in ("citizens", "silver", "vp", "per"):
             if name not in names:
                 delattr(self, name)
+
+
+TILE_GRID = 4
+"""The describe screen draws a tile's shape on a 4x4 grid: every shape of 1 to
+4 connected lots fits on it (the tray's largest building covers 4)."""
+
+TILE_GRID_LOTS = tuple(
+    Lot(column, row) for row in range(1, TILE_GRID + 1) for column in range(TILE_GRID)
+)
+
+
+class CivicTileForm(FlaskForm):
+    """A civic tile as printed: its name, shape, rule and VP (rulebook 001,
+    "Civic Buildings"), described once and saved for later tables."""
+
+    name = StringField(
+        _l("Name on the tile"),
+        validators=[InputRequired(), Length(min=1, max=40)],
+        render_kw={"maxlength": 40, "autocomplete": "off"},
+        description=_l("For example “Library”: the building gets this name."),
+    )
+    shape = SelectMultipleField(
+        _l("Shape"),
+        choices=[SelectChoice(str(lot), str(lot)) for lot in TILE_GRID_LOTS],
+        description=_l(
+            "Tap the squares the tile covers, any way round; none: it fits any "
+            "1 to 4 connected lots."
+        ),
+    )
+    per = RadioField(
+        _l("Scores"),
+        choices=[SelectChoice(k, label) for k, label in CIVIC_KIND_LABELS.items()],
+        validators=[InputRequired(_l("Choose what the tile scores for."))],
+        validate_choice=False,  # one message for none and for an unknown rule
+    )
+    vp = _number_field(_l("Victory points"), low=1, high=99, default=1, stepper=True)
+
+    def validate_name(self, field: StringField) -> None:
+        if not (field.data or "").strip():
+            raise ValidationError(_l("A name cannot be blank."))
+
+    def validate_per(self, field: RadioField) -> None:
+        if field.data not in CIVIC_KIND_LABELS:
+            raise ValidationError(_l("Choose what the tile scores for."))
+
+    def validate_shape(self, field: SelectMultipleField) -> None:
+        if field.errors:  # a square not on the grid: said already
+            return
+        lots = self.lots()
+        if len(lots) > TRAY_MAX_LOTS:
+            raise ValidationError(
+                _l(
+                    "A civic tile covers at most %(most)d lots: tap %(most)d or "
+                    "fewer squares.",
+                    most=TRAY_MAX_LOTS,
+                )
+            )
+        if lots and len(groups(lots)) > 1:
+            raise ValidationError(
+                _l("The squares of a tile share edges: tap squares side by side.")
+            )
+
+    def lots(self) -> tuple[Lot, ...]:
+        """The squares tapped, as lots of the grid (``A1`` top left), each once."""
+        return tuple(dict.fromkeys(Lot.parse(name) for name in self.shape.data or ()))
+
+
+class TrayTileForm(RowForm):
+    """A saved civic tile tapped in the board's tray: sent with the board form,
+    which carries the CSRF token and the version."""
+
+    tile = IntegerField(validators=[Optional(), NumberRange(min=1)])
+    """The tile's id (``models.CivicTile``)."""
 
 
 # --------------------------------------------------------------------------

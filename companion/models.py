@@ -23,6 +23,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from .engines.foundations import city as fr_city
+from .engines.foundations.lots import Shape
+
 
 class Base(DeclarativeBase):
     pass
@@ -142,3 +145,32 @@ class RoadFace(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )
+
+
+class CivicTile(db.Model):  # type: ignore[name-defined,misc]
+    """A civic building tile a group described (name, shape, printed rule and
+    VP), saved to build from the board's tray at this and later tables."""
+
+    __tablename__ = "civic_tiles"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    """The name printed on the tile; the building gets it."""
+    shape: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    """The name of its ``foundations.lots.Shape`` (``DOMINO``); ``None``: not
+    given, any 1 to 4 connected lots."""
+    per: Mapped[str] = mapped_column(String(20))
+    """What it scores for: a ``foundations.CivicKind`` value (spec ``civic.per``)."""
+    vp: Mapped[int] = mapped_column(Integer)
+    """The VP it scores for each (spec ``civic.vp``)."""
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
+
+    def as_tile(self) -> fr_city.CivicTile:
+        """The tile as the engine reads it."""
+        return fr_city.CivicTile(
+            self.name,
+            Shape[self.shape] if self.shape else None,
+            fr_city.Civic(fr_city.CivicKind(self.per), self.vp),
+        )

@@ -279,6 +279,7 @@ def test_every_post_route_refuses_a_missing_csrf_token(
             rule.rule.replace("<table_id>", table_id)
             .replace("<slug>", "all-roads")
             .replace("<int:rule_id>", "1")
+            .replace("<int:tile_id>", "1")
         )
         response = client.post(url, data={"version": "1", "players-0-name": "Zed"})
         assert response.status_code == 400, url

@@ -7,12 +7,13 @@
 
 from __future__ import annotations
 
-from . import all_roads, foundations, glory, monuments, roads
+from . import all_roads, civic, foundations, glory, monuments, roads
 from .games import GameViews
 
 GAME_VIEWS: tuple[GameViews, ...] = (
-    # The Roads of Fortune and Monuments screens are Foundations of Rome's.
-    GameViews.of(foundations, roads, monuments),
+    # The Roads of Fortune, Monuments and civic tile screens are Foundations
+    # of Rome's.
+    GameViews.of(foundations, roads, monuments, civic),
     GameViews.of(all_roads),
     GameViews.of(glory),
 )

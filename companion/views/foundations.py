@@ -14,6 +14,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from sqlalchemy import select
 from wtforms.fields.choices import SelectChoice
 
 from .. import store
@@ -22,8 +23,9 @@ from ..engines import foundations as fr
 from ..engines.base import RuleError
 from ..engines.foundations import fortune, road_boards
 from ..engines.foundations import monument_cards as cards
-from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm
-from ..models import GameTable
+from ..engines.foundations.city import CivicTile as Tile
+from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm, TrayTileForm
+from ..models import CivicTile, GameTable, db
 from ..report import EraTotals
 from ..web import error_words, lazy_words, problem_words, words
 from .tables import (
@@ -334,7 +336,7 @@ def board_page(
     return (
         render_template(
             "games/foundations-of-rome/board.html",
-            **tray_context(city, owner, tapped),
+            **tray_context(table, city, owner, tapped),
             table=table,
             city=city,
             rows=board_cells(city),
@@ -375,6 +377,8 @@ def board(table_id: str) -> ResponseReturnValue:
     city = city_of(table)
     form = board_form(table, city)
     form.owner.data = request.args.get("owner") or city.players[0].id
+    # Lots already tapped, when coming back from describing a civic tile.
+    form.lots.data = [name for name in request.args.get("lots", "").split(",") if name]
     if request.args.get("move_from"):
         form.move_from.data = request.args["move_from"]
     return board_page(table, city, form)
@@ -449,17 +453,28 @@ def board_action(table_id: str) -> ResponseReturnValue:
                         lots=fr.format_lots(lots),
                     )
                 )
-            save_building(table, city, building, version=form.version.data)
-            flash(
-                _(
-                    "%(player)s built %(building)s on %(lots)s.",
-                    player=_names(city)[owner],
-                    building=PIECE_NAMES.get(piece.name, piece.name),
-                    lots=fr.format_lots(lots),
-                )
+            return build_in_place(
+                table,
+                city,
+                building,
+                version=form.version.data,
+                what=str(PIECE_NAMES.get(piece.name, piece.name)),
             )
-            return redirect(
-                url_for("foundations.board", table_id=table.id, owner=owner)
+        tile_form = TrayTileForm(request.form)
+        if tile_form.tile.raw_data:
+            # A saved civic tile: its name, rule and VP as the group described it.
+            saved = (
+                db.session.get(CivicTile, tile_form.tile.data)
+                if tile_form.validate() and tile_form.tile.data is not None
+                else None
+            )
+            if saved is None:
+                raise fr.IllegalBuildError(
+                    _("That civic tile is not saved any more: tap another.")
+                )
+            building = saved.as_tile().building(owner, lots)
+            return build_in_place(
+                table, city, building, version=form.version.data, what=saved.name
             )
         if form.move_here.data:
             new_city, details = move_building(city, form.move_from.data, lots)
@@ -516,15 +531,21 @@ def tray(table_id: str) -> ResponseReturnValue:
     except RuleError as exc:
         abort(400, error_words(exc))
     return render_template(
-        "games/foundations-of-rome/_tray.html", **tray_context(city, owner, lots)
+        "games/foundations-of-rome/_tray.html",
+        **tray_context(table, city, owner, lots),
     )
 
 
-def tray_context(city: fr.City, owner: str, lots: tuple[fr.Lot, ...]) -> dict[str, Any]:
-    """What the tray under the board shows for ``owner`` and the tapped ``lots``."""
+def tray_context(
+    table: GameTable, city: fr.City, owner: str, lots: tuple[fr.Lot, ...]
+) -> dict[str, Any]:
+    """What the tray under the board shows for ``owner`` and the tapped ``lots``:
+    the pieces that fit, and the group's saved civic tiles that fit while
+    ``owner`` has a civic piece left (a tile is one of them)."""
     built = buildings_on(city, lots)
     problem = None
     pieces: list[tuple[int, fr.TrayStock]] = []
+    tiles: list[tuple[int, Tile, str]] = []
     if lots and not built:
         try:
             fr.check_lots(city, lots)
@@ -532,17 +553,73 @@ def tray_context(city: fr.City, owner: str, lots: tuple[fr.Lot, ...]) -> dict[st
             problem = error_words(exc)
         else:
             pieces = [(k, s) for k, s in fr.fitting_stock(city, owner, lots) if s.left]
+    civic_left = any(s.piece.type is fr.BuildingType.CIVIC for _k, s in pieces)
+    if civic_left:
+        for row in db.session.scalars(select(CivicTile).order_by(CivicTile.name)):
+            tile = row.as_tile()
+            if tile.fits(lots):
+                tiles.append((row.id, tile, tile_words(tile)))
     return {
         "owner_name": _names(city)[owner],
         "lots": lots,
         "lots_text": fr.format_lots(lots),
         "pieces": pieces,
+        "tiles": tiles,
+        "civic_left": civic_left,
+        "describe_url": url_for(
+            "civic.tiles",
+            table_id=table.id,
+            owner=owner,
+            lots=",".join(str(lot) for lot in lots) or None,
+        ),
         "problem": problem,
         "buildings": [city.buildings[i] for i in built],
         "names": _names(city),
         "piece_names": PIECE_NAMES,
         "type_names": TYPE_NAMES,
     }
+
+
+CIVIC_KIND_SHORT = {
+    fr.CivicKind.CITIZEN: _l("%(vp)d VP per adjacent citizen"),
+    fr.CivicKind.TWO_CITIZENS: _l("%(vp)d VP per 2 adjacent citizens"),
+    fr.CivicKind.SILVER: _l("%(vp)d VP per adjacent silver"),
+    fr.CivicKind.CIVIC: _l("%(vp)d VP per adjacent civic building"),
+    fr.CivicKind.BUILDING: _l("%(vp)d VP per adjacent building"),
+}
+"""A civic tile's rule in the few words a tray button has room for (the whole
+rule: ``forms.CIVIC_KIND_LABELS``)."""
+
+
+def tile_words(tile: Tile) -> str:
+    """A saved tile's rule, VP and shape in short words: ``2 VP per adjacent
+    silver · 1x2``."""
+    rule = str(CIVIC_KIND_SHORT[tile.values.per]) % {"vp": tile.values.vp}
+    shape = words(tile.shape.words) if tile.shape else _("any shape")
+    return f"{rule} · {shape}"
+
+
+def build_in_place(
+    table: GameTable, city: fr.City, building: fr.Building, *, version: int, what: str
+) -> ResponseReturnValue:
+    """Build ``building`` tapped in the tray (one step), say so, and show the
+    board again with its owner active.
+
+    :raises RuleError: the engine refuses it (``TableFileError`` for the file).
+    :raises store.StaleEditError: the table changed meanwhile.
+    """
+    save_building(table, city, building, version=version)
+    flash(
+        _(
+            "%(player)s built %(building)s on %(lots)s.",
+            player=_names(city)[building.owner],
+            building=what,
+            lots=fr.format_lots(building.lots),
+        )
+    )
+    return redirect(
+        url_for("foundations.board", table_id=table.id, owner=building.owner)
+    )
 
 
 def marker_words(
