@@ -38,6 +38,8 @@ SMALL = """
 
 
 def small_targets(page: Page, screen: str) -> list[str]:
+    # Sizes only mean something once the style sheet is applied.
+    page.wait_for_load_state("load")
     found: list[str] = page.evaluate(SMALL)
     print(f"\ntap targets under 44x44 on {screen}: {len(found)}")
     for item in found:
