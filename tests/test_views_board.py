@@ -134,3 +134,48 @@ def test_a_late_edit_says_what_the_other_phone_did(
     assert "C3 is Bo's Domus now." in text
     assert "buildings[" not in text
     assert [b["owner"] for b in city.document()["buildings"]] == ["blue"]
+
+
+def test_a_buildings_printed_values_change_as_one_step(actions: TableActions) -> None:
+    city = City(actions)
+    assert city.build(["C3", "C4"], "blue", "Pottery Studio").status_code == 302
+    _status, text, _pieces = tray_text(city, "blue", "C4")
+    tray = soup(city.client.get(f"/t/{city.id}/board/tray?owner=blue&lots=C4"))
+    link = tray.select_one("a.button[href*='/building/']")["href"]
+    assert link.endswith("/building/C3")
+    data = actions.form(link, "main form")
+    data.update({"silver": "2", "vp": "3", "name": "Vasaio"})
+    response = city.client.post(link, data=data)
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(f"/t/{city.id}/board?owner=blue")
+    (building,) = city.document()["buildings"]
+    assert (building["silver"], building["vp"], building["name"]) == (2, 3, "Vasaio")
+    assert building["lots"] == ["C3", "C4"]
+    history = soup(city.client.get(f"/t/{city.id}/history")).get_text(" ")
+    assert "Values of Bo's Vasaio on C3, C4 changed" in history
+    assert actions.post_action(city.id, "undo").status_code == 302
+    assert city.document()["buildings"][0]["silver"] == 1
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("vp", "-1"), ("silver", "x"), ("name", "n" * 41)]
+)
+def test_bad_values_are_refused_beside_their_field(
+    actions: TableActions, field: str, value: str
+) -> None:
+    city = City(actions)
+    assert city.build(["C3"], "blue", "Bakery").status_code == 302
+    path = f"/t/{city.id}/building/C3"
+    data = actions.form(path, "main form")
+    data[field] = value
+    response = city.client.post(path, data=data)
+    assert response.status_code == 400
+    page = soup(response)
+    assert page.select_one(f".has-errors [name={field}]") is not None
+    assert city.document()["buildings"][0]["silver"] == 1
+
+
+def test_no_values_screen_for_an_empty_lot_or_a_monument(actions: TableActions) -> None:
+    city = City(actions)
+    assert city.client.get(f"/t/{city.id}/building/C3").status_code == 404
+    assert city.client.get(f"/t/{city.id}/building/Z1").status_code == 404

@@ -29,7 +29,9 @@ from ..models import CivicTile, GameTable, db
 from ..report import EraTotals
 from ..web import error_words, lazy_words, problem_words, words
 from .tables import (
+    Edit,
     conflict_message,
+    form_screen,
     game_table_or_404,
     players_of,
     sheet_of_kind,
@@ -45,6 +47,7 @@ STEP_WORDS = {
     "fr-remove": _l("Removed %(player)s's %(building)s from %(lots)s"),
     "fr-markers": _l("%(player)s's lot markers changed on %(lots)s"),
     "fr-score": _l("Era %(era)d scored"),
+    "fr-values": _l("Values of %(player)s's %(building)s on %(lots)s changed"),
 }
 """The words of the history steps these screens record."""
 
@@ -883,6 +886,71 @@ def build_page(
         ),
         status,
     )
+
+
+@bp.route("/t/<table_id>/building/<lot>", methods=("GET", "POST"))
+def values(table_id: str, lot: str) -> ResponseReturnValue:
+    """The printed values of the building on ``lot``, to correct after it was
+    built (a tile read wrong, an edition that differs): one history step."""
+    table = fr_table_or_404(table_id)
+    city = city_of(table)
+    try:
+        index = city.built().get(fr.Lot.parse(lot))
+    except RuleError:
+        index = None
+    if index is None or city.buildings[index].type is fr.BuildingType.MONUMENT:
+        abort(404, _("There is no building on %(lot)s to change.", lot=lot))
+    building = city.buildings[index]
+    if request.method == "POST":
+        form = BuildForm(request.form)
+    else:
+        v = building.values
+        form = BuildForm(
+            formdata=None,
+            data={
+                "version": table.version,
+                "name": building.name or "",
+                "citizens": getattr(v, "citizens", 0),
+                "silver": getattr(v, "silver", 0),
+                "vp": getattr(v, "vp", 0),
+                "per": getattr(getattr(v, "per", None), "value", "building"),
+            },
+        )
+    form.keep_only(VALUE_FIELDS[building.type])
+    back = url_for("foundations.board", table_id=table.id, owner=building.owner)
+
+    def change() -> Edit:
+        name = (form.name.data or "").strip() or None
+        new = fr.change_values(city, index, values_from(form, building.type), name)
+        document = dict(store.current_document(table))
+        document.update(fr.to_json(new))
+        words_ = str(TYPE_NAMES[building.type.value])
+        return Edit(
+            document,
+            {
+                "player": _names(city)[building.owner],
+                "building": name or building.name or words_,
+                "lots": fr.format_lots(building.lots),
+            },
+        )
+
+    response = form_screen(
+        table,
+        form,
+        change=change,
+        action="fr-values",
+        template="games/foundations-of-rome/values.html",
+        saved=_("Values saved."),
+        building_name=building.name or TYPE_NAMES[building.type.value],
+        owner_name=_names(city)[building.owner],
+        lots_text=fr.format_lots(building.lots),
+        back=back,
+        civic_kinds=CIVIC_KIND_LABELS,
+    )
+    # Saved: back to the board, where the building was tapped.
+    if request.method == "POST" and getattr(response, "status_code", 0) == 302:
+        return redirect(back)
+    return response
 
 
 # --------------------------------------------------------------------------

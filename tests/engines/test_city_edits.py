@@ -15,9 +15,11 @@ from companion.engines.foundations import (
     Civic,
     CivicKind,
     GameOverError,
+    IllegalBuildError,
     LotMarkerError,
     NoSuchBuildingError,
     Residential,
+    change_values,
     claim_lots,
     fitting_stock,
     move,
@@ -213,3 +215,32 @@ def test_a_piece_with_none_left_is_listed_with_none_left() -> None:
     )
     fitting = dict(fitting_stock(city(buildings=both), "red", L("C3")))
     assert [s.left for s in fitting.values() if s.piece.name == "Domus"] == [0]
+
+
+# --------------------------------------------------------------------------
+# Printed values changed after the fact
+# --------------------------------------------------------------------------
+
+
+def test_changed_values_keep_owner_lots_and_type() -> None:
+    start = city(buildings=(HOUSE, Building("blue", L("E5"), Residential(2))))
+    changed = change_values(start, 1, Residential(3), "Domus Maximus")
+    assert changed.buildings[0] == HOUSE
+    assert changed.buildings[1] == Building(
+        "blue", L("E5"), Residential(3), "Domus Maximus"
+    )
+    assert problems(changed) == ()
+
+
+@pytest.mark.parametrize(
+    ("index", "values", "error"),
+    [
+        (0, Civic(CivicKind.CIVIC, 2), IllegalBuildError),  # another type
+        (1, Residential(1), NoSuchBuildingError),  # no such building
+    ],
+)
+def test_changed_values_that_break_a_rule_are_refused(
+    index: int, values: Residential | Civic, error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        change_values(city(buildings=(HOUSE,)), index, values)

@@ -823,6 +823,41 @@ def remove(city: City, index: int, *, keep_lots: bool = False) -> City:
     return replace(city, buildings=buildings, lot_markers=lot_markers)
 
 
+def change_values(
+    city: City, index: int, values: Values, name: str | None = None
+) -> City:
+    """``buildings[index]`` with other printed values and name: a tile misread,
+    or an edition whose tiles differ. Owner, lots and type stay (the tray holds
+    the same piece: rulebook 001, "Special Rules & Edge Cases - Limited Building
+    Supply"), so only the values a building of its type has may change.
+
+    :raises NoSuchBuildingError: no building at ``index``.
+    :raises IllegalBuildError: values of another type than the building's.
+    """
+    if not 0 <= index < len(city.buildings):
+        raise NoSuchBuildingError(
+            nmsg(
+                "there is no buildings[{index}]: the city has {n} building",
+                "there is no buildings[{index}]: the city has {n} buildings",
+                n=len(city.buildings),
+                index=index,
+            )
+        )
+    old = city.buildings[index]
+    new = replace(old, values=values, name=name)
+    if new.type is not old.type:
+        raise IllegalBuildError(
+            msg(
+                "{building} stays a {kind}: its values cannot make it a {other}",
+                building=old.label(),
+                kind=old.type.building_words,
+                other=new.type.building_words,
+            )
+        )
+    buildings = (*city.buildings[:index], new, *city.buildings[index + 1 :])
+    return replace(city, buildings=buildings)
+
+
 # --------------------------------------------------------------------------
 # Lot markers, and a board entered as it lies
 # --------------------------------------------------------------------------
