@@ -40,6 +40,7 @@ STEP_WORDS = {
     "mon-build": _l("%(player)s built %(monument)s on %(lots)s"),
     "mon-values": _l("Values of %(monument)s changed for this table"),
     "fr-coins": _l("Coins in hand entered"),
+    "fr-income": _l("%(player)s took income: %(n)d silver"),
 }
 """The words of the history steps these screens record."""
 
@@ -71,9 +72,9 @@ def pool_page(
     """The pool page; ``coins_form`` is a refused entry, shown with what was
     typed and its errors."""
     catalogue = table_catalogue(table)
-    cards = mon.eligibilities(city, player=player, catalogue=catalogue)[player]
+    eligible = mon.eligibilities(city, player=player, catalogue=catalogue)[player]
     order = {True: 0, None: 1, False: 2}
-    listed = sorted(cards.values(), key=lambda e: order[e.eligible])
+    listed = sorted(eligible.values(), key=lambda e: order[e.eligible])
     return render_template(
         "games/foundations-of-rome/monuments.html",
         table=table,
@@ -94,6 +95,10 @@ def pool_page(
             },
         ),
         coins_known=mon.coins_known(city),
+        income={
+            p.id: mon.measure(city, p.id, cards.Measure.INCOME, catalogue=catalogue)
+            for p in city.players
+        },
     ), status
 
 
@@ -319,4 +324,45 @@ def coins(table_id: str) -> ResponseReturnValue:
         table, document, version=form.version.data, action="fr-coins"
     ):
         flash(problem)
+    return redirect(back)
+
+
+@bp.post("/t/<table_id>/coins/income")
+def income(table_id: str) -> ResponseReturnValue:
+    """One tap when a player takes income: their coins in hand grow by 5 and
+    their commercial silver (the engine's take_income), as one history step."""
+    table = fr_table_or_404(table_id)
+    city = city_of(table)
+    form = ActionForm(request.form)
+    player = request.form.get("player", "")
+    if not form.validate() or player not in {p.id for p in city.players}:
+        abort(400, _("This button's form was incomplete; reload the page."))
+    back = url_for("monuments.pool", table_id=table.id, player=player)
+    try:
+        new_city, gained = mon.take_income(
+            city, player, catalogue=table_catalogue(table)
+        )
+    except RuleError as exc:
+        flash(error_words(exc))
+        return redirect(back)
+    name = city.player(player).name
+    document = {**store.current_document(table), **fr.to_json(new_city)}
+    problems = save_change(
+        table,
+        document,
+        version=form.version.data,
+        action="fr-income",
+        details={"player": name, "n": gained},
+    )
+    for problem in problems:
+        flash(problem)
+    if not problems:
+        flash(
+            _(
+                "%(player)s took income: %(n)d silver, %(total)d in hand.",
+                player=name,
+                n=gained,
+                total=new_city.coins[player],
+            )
+        )
     return redirect(back)

@@ -14,11 +14,13 @@ from companion.engines.foundations import (
     City,
     Civic,
     CivicKind,
+    Commercial,
     GameOverError,
     IllegalBuildError,
     LotMarkerError,
     NoSuchBuildingError,
     Residential,
+    add_coins,
     change_values,
     claim_lots,
     fitting_stock,
@@ -27,9 +29,11 @@ from companion.engines.foundations import (
     problems,
     remaining_tray,
     score,
+    starting_coins,
     toggle_lot_markers,
 )
 from companion.engines.foundations.lots import Lot
+from companion.engines.foundations.monuments import take_income
 from companion.engines.foundations.road_boards import worked_example_boards
 
 from ..helpers import L
@@ -244,3 +248,41 @@ def test_changed_values_that_break_a_rule_are_refused(
 ) -> None:
     with pytest.raises(error):
         change_values(city(buildings=(HOUSE,)), index, values)
+
+
+# --------------------------------------------------------------------------
+# Silver in hand (rulebook 001, "Setup" 4 and "Action 1: Take Income")
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_starting_silver_is_5_and_one_more_each_seat(n: int) -> None:
+    seats = tuple(
+        Player(c, c.title()) for c in ("red", "blue", "green", "purple", "yellow")[:n]
+    )
+    assert list(starting_coins(seats).values()) == list(range(5, 5 + n))
+
+
+def test_coins_add_up_and_never_go_below_zero() -> None:
+    start = city(coins={"red": 5, "blue": 6})
+    assert dict(add_coins(start, {"red": 3, "blue": -6}).coins) == {"red": 8, "blue": 0}
+    with pytest.raises(IllegalBuildError, match="below 0"):
+        add_coins(start, {"blue": -7})
+    # Coins never recorded stay unrecorded.
+    assert add_coins(city(), {"red": 3}).coins == {}
+
+
+def test_income_is_5_and_the_commercial_silver() -> None:
+    shop = Building("red", L("C3 C4"), Commercial(2, 1))
+    start = city(buildings=(shop,), coins={"red": 1, "blue": 0})
+    after, gained = take_income(start, "red")
+    assert (gained, after.coins["red"]) == (7, 8)
+    with pytest.raises(IllegalBuildError, match="not recorded"):
+        take_income(city(buildings=(shop,)), "red")
+
+
+def test_the_next_era_puts_the_eras_silver_in_hand() -> None:
+    shop = Building("red", L("C3 C4"), Commercial(2, 1))
+    start = city(buildings=(shop,), coins={"red": 1, "blue": 0})
+    after = next_era(start, score(start))
+    assert dict(after.coins) == {"red": 3, "blue": 0}

@@ -32,6 +32,7 @@ from .city import (
     LOT_MARKERS_PER_PLAYER,
     MONUMENT_MAX_LOTS,
     RESIDENTIAL_SCORING,
+    STARTING_SILVER,
     SUPPLY,
     TRAY,
     TRAY_MAX_LOTS,
@@ -53,6 +54,7 @@ from .city import (
     TrayPiece,
     TrayStock,
     Values,
+    add_coins,
     build,
     change_values,
     check_lots,
@@ -62,6 +64,7 @@ from .city import (
     player_name,
     remaining_tray,
     remove,
+    starting_coins,
     toggle_lot_markers,
     tray_piece,
 )
@@ -104,6 +107,9 @@ from .table import (
 )
 
 __all__ = [
+    "starting_coins",
+    "add_coins",
+    "STARTING_SILVER",
     "BOARD_SIZES",
     "BUILDING_NAME_MAX",
     "BUILDING_OVER",

@@ -859,6 +859,45 @@ def change_values(
 
 
 # --------------------------------------------------------------------------
+# Silver (rulebook 001, "Setup" and "Action 1: Take Income")
+# --------------------------------------------------------------------------
+
+STARTING_SILVER: Final = 5
+"""The first player's silver at the start; each next seat has 1 more (rulebook
+001, "Setup" 4: 5, 6, 7, 8 in a 4-player game)."""
+
+
+def starting_coins(players: Sequence[Player]) -> dict[PlayerId, int]:
+    """Each player's silver at the start of the game, in seating order (the
+    table file's order, first player first): 5, then 1 more for each next seat
+    (rulebook 001, "Setup" 4)."""
+    return {p.id: STARTING_SILVER + seat for seat, p in enumerate(players)}
+
+
+def add_coins(city: City, gained: Mapping[PlayerId, int]) -> City:
+    """``city`` with each player's coins in hand changed by ``gained`` (a loss
+    is negative). Coins never recorded stay unrecorded: the group has not
+    counted them, so nothing can be added to them.
+
+    :raises IllegalBuildError: a player would have fewer than 0 coins.
+    """
+    if not city.coins:
+        return city
+    coins = dict(city.coins)
+    for pid, n in gained.items():
+        coins[pid] = coins.get(pid, 0) + n
+        if coins[pid] < 0:
+            raise IllegalBuildError(
+                msg(
+                    "{player} would have {n} coins: nobody goes below 0",
+                    player=player_name(city, pid),
+                    n=coins[pid],
+                )
+            )
+    return replace(city, coins=coins)
+
+
+# --------------------------------------------------------------------------
 # Lot markers, and a board entered as it lies
 # --------------------------------------------------------------------------
 

@@ -45,6 +45,7 @@ from .city import (
     Civic,
     CivicKind,
     Commercial,
+    add_coins,
 )
 from .fortune import (
     PlayerRoads,
@@ -605,7 +606,8 @@ def next_era(city: City, result: EraResult) -> City:
     ``score_before``; population tokens won on road boards are kept for good
     (rulebook 000, "Population Tokens"); the road boards' picks are cleared and
     each player keeps the milestone markers they had left (rulebook 000,
-    "Gameplay Overview").
+    "Gameplay Overview"); where the table records coins in hand, each player's
+    silver and road-board coins of the era are added to them.
 
     :raises GameOverError: ``result`` is the Era 3 scoring: no era follows.
     """
@@ -631,10 +633,14 @@ def next_era(city: City, result: EraResult) -> City:
                 if s.road is not None
             },
         )
+    # The era's silver and road-board coins go into each player's hand
+    # (rulebook 001, "Commercial Building Scoring"; rulebook 000 rewards).
+    earned = add_coins(city, {s.player.id: s.coins for s in result.players})
     return replace(
         city,
         era=city.era + 1,
         score_before={s.player.id: s.total for s in result.players},
         population_tokens=tokens,
         road_boards=boards,
+        coins=earned.coins,
     )

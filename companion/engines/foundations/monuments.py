@@ -40,8 +40,10 @@ from .city import (
     BuildingType,
     City,
     CivicKind,
+    IllegalBuildError,
     LotMarkerError,
     Monument,
+    add_coins,
     markers_after_building,
     player_name,
 )
@@ -324,6 +326,12 @@ def coins_known(city: City) -> bool:
     return bool(city.coins)
 
 
+def _income(board: Sequence[Profile], player: PlayerId) -> int:
+    """What ``player`` gains by taking income: 5 silver, and 1 for each silver
+    icon on their commercial buildings (rulebook 001, "Action 1: Take Income")."""
+    return BASE_INCOME + sum(p.silver for p in board if p.owner == player and p.has(_C))
+
+
 def _measure(
     city: City, board: Sequence[Profile], player: PlayerId, measure: Measure
 ) -> int | None:
@@ -339,7 +347,7 @@ def _measure(
     if measure is Measure.COINS:
         return city.coins.get(player, 0) if coins_known(city) else None
     if measure is Measure.INCOME:
-        return BASE_INCOME + sum(p.silver for p in own if p.has(_C))
+        return _income(board, player)
     if measure is Measure.LARGEST_BUILDING:
         return max((p.size for p in own), default=0)
     citizens = sum(p.citizens for p in own if p.has(_R))
@@ -356,6 +364,25 @@ def measure(
     """
     _check_player(city, player)
     return _measure(city, profiles(city, catalogue=catalogue), player, what)
+
+
+def take_income(
+    city: City, player: PlayerId, *, catalogue: Catalogue = CATALOGUE
+) -> tuple[City, int]:
+    """``city`` after ``player`` takes income, and how much: 5 silver and 1 for
+    each silver icon on their commercial buildings, monuments of that type
+    included (rulebook 001, "Action 1: Take Income").
+
+    :raises UnknownPlayerError: no such player.
+    :raises IllegalBuildError: the table records no coins (nothing to add to).
+    """
+    _check_player(city, player)
+    income = _income(profiles(city, catalogue=catalogue), player)
+    if not coins_known(city):
+        raise IllegalBuildError(
+            msg("coins are not recorded at this table: enter them first")
+        )
+    return add_coins(city, {player: income}), income
 
 
 def _check_player(city: City, player: PlayerId) -> None:

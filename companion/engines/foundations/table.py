@@ -46,6 +46,7 @@ from .city import (
     Values,
     not_connected,
     player_name,
+    starting_coins,
     whose_building,
 )
 from .era import (
@@ -394,8 +395,9 @@ def to_json(city: City) -> dict[str, object]:
 
 
 def blank(players: tuple[Player, ...]) -> dict[str, object]:
-    """The game keys of a new table: Era 1, nothing built yet."""
-    return {"era": 1, "buildings": []}
+    """The game keys of a new table: Era 1, nothing built yet, each player's
+    starting silver in hand (rulebook 001, "Setup" 4)."""
+    return {"era": 1, "buildings": [], "coins": starting_coins(players)}
 
 
 _ROAD_CATEGORIES: Final[Mapping[str, str]] = MappingProxyType(
