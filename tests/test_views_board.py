@@ -179,3 +179,20 @@ def test_no_values_screen_for_an_empty_lot_or_a_monument(actions: TableActions) 
     city = City(actions)
     assert city.client.get(f"/t/{city.id}/building/C3").status_code == 404
     assert city.client.get(f"/t/{city.id}/building/Z1").status_code == 404
+
+
+def test_the_board_goes_straight_to_the_road_picks_when_they_are_due(
+    actions: TableActions,
+) -> None:
+    table_id = actions.create_id(
+        "foundations-of-rome", [("Ana", "red"), ("Bo", "blue")], options=("roads",)
+    )
+    setup = actions.form(f"/t/{table_id}/roads/setup", "main form")
+    assert actions.client.post(f"/t/{table_id}/roads/setup", data=setup).status_code
+    city = City.__new__(City)  # the board steps, on this table with road boards
+    city.actions, city.client, city.id = actions, actions.client, table_id
+    assert city.build(["A1"], "red", "Domus").status_code == 302  # on the north edge
+    board = soup(actions.client.get(f"/t/{table_id}/board"))
+    link = board.select_one(f"p.links a.button[href='/t/{table_id}/roads']")
+    assert link is not None
+    assert "road-board picks first" in link.get_text()

@@ -349,6 +349,7 @@ def board_page(
             moving=moving,
             players=players_of(store.current_document(table)),
             spent=lot_markers_spent(table),
+            pending=pending_pick(city),
             problems=problems or [],
             conflict=conflict,
             can_undo=store.can_undo(table),
