@@ -754,21 +754,25 @@ def build_form(table: GameTable, piece: fr.TrayPiece) -> BuildForm:
     if request.method == "POST":
         form = BuildForm(request.form)
     else:
-        values = piece.values
-        form = BuildForm(
-            formdata=None,
-            data={
-                "version": table.version,
-                "name": piece.name if values else "",
-                "citizens": getattr(values, "citizens", 0),
-                "silver": getattr(values, "silver", 0),
-                # a civic piece's VP are the group's to enter; 1 is the least
-                "vp": getattr(values, "vp", 1 if values is None else 0),
-                "per": "building",
-            },
-        )
+        # A civic piece's VP are the group's to enter: 1 is the least.
+        values = piece.values or fr.Civic(fr.CivicKind.BUILDING, 1)
+        name = piece.name if piece.values else ""
+        form = BuildForm(formdata=None, data=values_data(table, values, name))
     form.keep_only(VALUE_FIELDS[piece.type])
     return form
+
+
+def values_data(table: GameTable, values: fr.Values, name: str) -> dict[str, Any]:
+    """A values form filled from ``values`` (fields of other types at 0)."""
+    per = getattr(values, "per", None)
+    return {
+        "version": table.version,
+        "name": name,
+        "citizens": getattr(values, "citizens", 0),
+        "silver": getattr(values, "silver", 0),
+        "vp": getattr(values, "vp", 0),
+        "per": per.value if per is not None else "building",
+    }
 
 
 def save_building(
@@ -905,18 +909,8 @@ def values(table_id: str, lot: str) -> ResponseReturnValue:
     if request.method == "POST":
         form = BuildForm(request.form)
     else:
-        v = building.values
-        form = BuildForm(
-            formdata=None,
-            data={
-                "version": table.version,
-                "name": building.name or "",
-                "citizens": getattr(v, "citizens", 0),
-                "silver": getattr(v, "silver", 0),
-                "vp": getattr(v, "vp", 0),
-                "per": getattr(getattr(v, "per", None), "value", "building"),
-            },
-        )
+        data = values_data(table, building.values, building.name or "")
+        form = BuildForm(formdata=None, data=data)
     form.keep_only(VALUE_FIELDS[building.type])
     back = url_for("foundations.board", table_id=table.id, owner=building.owner)
 
