@@ -999,3 +999,154 @@ def move(city: City, index: int, lots: Sequence[Lot]) -> City:
     without = remove(city, index)
     old = city.buildings[index]
     return build(claim_lots(without, old.owner, lots), replace(old, lots=tuple(lots)))
+
+
+# --------------------------------------------------------------------------
+# Roads of Fortune: the lot swap of a road-board space
+# --------------------------------------------------------------------------
+
+LOT_SWAP: Final = Citation("000", "Gameplay Example - South Road Board")
+"""Where a swap of lots is shown: F, the space "allowing them to swap 2 Lot
+Markers on the board", and G, "They swap one of their lots with a lot owned by
+the Red player"."""
+
+
+class LotSwapError(RuleError):
+    """A swap of lot markers that a road-board space does not allow (rulebook
+    000, "Gameplay Example - South Road Board" F-G)."""
+
+
+class SwapOffBoardError(LotSwapError):
+    """A lot of the swap is not on the board in play."""
+
+
+class SwapSameLotError(LotSwapError):
+    """One lot given on both sides of the swap."""
+
+
+class SwapBuiltLotError(LotSwapError):
+    """A lot of the swap is built on: it holds no lot marker to swap."""
+
+
+class SwapNoMarkerError(LotSwapError):
+    """A lot of the swap holds no lot marker: nobody owns it yet."""
+
+
+class SwapSamePlayerError(LotSwapError):
+    """Both lots are one player's: swapping them would change nothing."""
+
+
+class SwapNotYoursError(LotSwapError):
+    """The lot the picker gives holds another player's lot marker."""
+
+
+def swap_exchanges(lots: int) -> int:
+    """How many exchanges a road-board space that swaps ``lots`` lot markers
+    gives: one for every two markers, since each exchange moves two
+    (rulebook 000, "Gameplay Example - South Road Board": F "swap 2 Lot
+    Markers" is G's one exchange, Blue's lot for Red's). A space printing 1
+    moves no pair, so it gives none."""
+    return max(lots, 0) // 2
+
+
+def swap_lot_markers(city: City, player: PlayerId, mine: Lot, theirs: Lot) -> City:
+    """The city after ``player`` swaps their lot on ``mine`` for another
+    player's lot on ``theirs``: the two lot markers change places.
+
+    What the rulebook says (rulebook 000, "Gameplay Example - South Road
+    Board"): the space lets Blue "swap 2 Lot Markers on the board" (F), and
+    "They swap one of their lots with a lot owned by the Red player" (G). So a
+    swap exchanges two lot markers, one of the picker's and one of another
+    player's. A lot is owned through its lot marker until it is built on, and
+    lot markers stand on unbuilt lots only (rulebook 001, "Special Rules & Edge
+    Cases - Lot Markers"), so both lots are unbuilt and hold a marker; built
+    lots, with their buildings, stay as they are. Each lot keeps one marker and
+    each player as many markers as before: only the two lots change owners.
+
+    Decided where the rulebook is silent, allowing what the example shows and
+    refusing the rest: the picker gives one of *their* lots (G: "one of their
+    lots"), never swaps two other players' lots; two lots of one player would
+    change nothing. A space's number counts the markers that move, two per
+    exchange (:func:`swap_exchanges`). The swap is the picker's to make or not:
+    F's space is one "allowing" it, and a space may be taken for a reward its
+    picker cannot use (rulebook 000, "Alternate Rewards"), so a pick without a
+    swap is no call here at all. ``city`` is unchanged.
+
+    :param mine: a lot holding ``player``'s lot marker.
+    :param theirs: a lot holding another player's lot marker.
+    :raises LotSwapError: ``player`` is not at the table.
+    :raises SwapSameLotError: ``mine`` and ``theirs`` are the same lot.
+    :raises SwapOffBoardError: a lot off the board in play.
+    :raises SwapBuiltLotError: a lot that is built on.
+    :raises SwapNoMarkerError: a lot with no lot marker.
+    :raises SwapSamePlayerError: both lots hold the same player's markers.
+    :raises SwapNotYoursError: ``mine`` holds another player's lot marker.
+    """
+    if player not in {p.id for p in city.players}:
+        raise LotSwapError(
+            msg("{player} is not a player at this table", player=repr(player))
+        )
+    source = LOT_SWAP.as_message()
+    if mine == theirs:
+        raise SwapSameLotError(
+            msg(
+                "{lot} is given twice: a swap exchanges two different lots ({source})",
+                lot=str(mine),
+                source=source,
+            )
+        )
+    board = city.board
+    built = city.built()
+    holders = {lot: pid for pid, lots in city.lot_markers.items() for lot in lots}
+    for lot in (mine, theirs):
+        if lot not in board:
+            raise SwapOffBoardError(board.off_board_message(lot))
+        if lot in built:
+            building = city.buildings[built[lot]]
+            raise SwapBuiltLotError(
+                msg(
+                    "{lot} is built on ({player}'s {building}): a swap moves lot "
+                    "markers, which stand on unbuilt lots only ({source})",
+                    lot=str(lot),
+                    player=player_name(city, building.owner),
+                    building=building.what,
+                    source=source,
+                )
+            )
+        if lot not in holders:
+            raise SwapNoMarkerError(
+                msg(
+                    "{lot} holds no lot marker: a swap exchanges two players' lot "
+                    "markers ({source})",
+                    lot=str(lot),
+                    source=source,
+                )
+            )
+    giver, taker = holders[mine], holders[theirs]
+    if giver == taker:
+        raise SwapSamePlayerError(
+            msg(
+                "{mine} and {theirs} are both {player}'s lots: a swap exchanges "
+                "one of {picker}'s lots with another player's ({source})",
+                mine=str(mine),
+                theirs=str(theirs),
+                player=player_name(city, giver),
+                picker=player_name(city, player),
+                source=source,
+            )
+        )
+    if giver != player:
+        raise SwapNotYoursError(
+            msg(
+                "{lot} is {owner}'s lot, not {picker}'s: {picker} swaps one of "
+                "their own lots ({source})",
+                lot=str(mine),
+                owner=player_name(city, giver),
+                picker=player_name(city, player),
+                source=source,
+            )
+        )
+    markers = dict(city.lot_markers)
+    markers[player] = tuple(theirs if lot == mine else lot for lot in markers[player])
+    markers[taker] = tuple(mine if lot == theirs else lot for lot in markers[taker])
+    return replace(city, lot_markers=markers)
