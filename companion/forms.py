@@ -55,6 +55,10 @@ class VersionedForm(FlaskForm):
     """A change to a table, with the version the player saw (a stale one is refused)."""
 
     version = IntegerField(widget=HiddenField.widget, validators=[InputRequired()])
+    base = HiddenField()
+    """What the form showed when the page was loaded (JSON of each field's
+    value), so that an edit refused as stale can keep only what this phone
+    changed (views.tables.form_screen)."""
 
     def against(self, version: int) -> None:
         """Send the next change against ``version``, the table the player sees

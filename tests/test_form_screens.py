@@ -68,9 +68,9 @@ def test_a_stale_tally_is_refused_and_keeps_the_input(
     saved = actions.document(table_id)
     stale["players-1-house"] = "5"
     response = client.post(path, data=stale)
-    assert response.status_code == 400
+    assert response.status_code == 409
     page = soup(response)
-    assert "another device" in page.get_text()
+    assert "another phone" in page.get_text()
     assert page.select_one("input[name=players-1-house]")["value"] == "5"
     assert actions.document(table_id) == saved
     assert actions.version(table_id) == int(stale["version"]) + 1

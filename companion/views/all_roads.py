@@ -120,10 +120,10 @@ def tally(table_id: str) -> ResponseReturnValue:
     """Enter each player's tokens, left in the supply or built, and see the result."""
     table = ar_table_or_404(table_id)
     sheet = sheet_of(table)
-    if request.method == "POST":
-        form = TallyForm(request.form)
-    else:
-        form = TallyForm(
+
+    def fresh() -> TallyForm:
+        """The tally as the table holds it now."""
+        return TallyForm(
             formdata=None,
             data={
                 "version": table.version,
@@ -141,6 +141,8 @@ def tally(table_id: str) -> ResponseReturnValue:
             },
         )
 
+    form = TallyForm(request.form) if request.method == "POST" else fresh()
+
     def change() -> Edit:
         entries = {
             entry.player.id: (
@@ -157,6 +159,8 @@ def tally(table_id: str) -> ResponseReturnValue:
         change=change,
         action="ar-tally",
         template="games/all-roads/tally.html",
+        fresh=fresh,
+        row_names=[entry.player.name for entry in sheet.entries],
         game=find_game(GAME),
         sheet=sheet,
         tokens=AR_TOKENS,

@@ -906,12 +906,19 @@ def values(table_id: str, lot: str) -> ResponseReturnValue:
     if index is None or city.buildings[index].type is fr.BuildingType.MONUMENT:
         abort(404, _("There is no building on %(lot)s to change.", lot=lot))
     building = city.buildings[index]
-    if request.method == "POST":
-        form = BuildForm(request.form)
-    else:
+
+    def fresh() -> BuildForm:
+        """The building's values as the table has them now."""
         data = values_data(table, building.values, building.name or "")
         form = BuildForm(formdata=None, data=data)
-    form.keep_only(VALUE_FIELDS[building.type])
+        form.keep_only(VALUE_FIELDS[building.type])
+        return form
+
+    if request.method == "POST":
+        form = BuildForm(request.form)
+        form.keep_only(VALUE_FIELDS[building.type])
+    else:
+        form = fresh()
     back = url_for("foundations.board", table_id=table.id, owner=building.owner)
 
     def change() -> Edit:
@@ -935,6 +942,7 @@ def values(table_id: str, lot: str) -> ResponseReturnValue:
         change=change,
         action="fr-values",
         template="games/foundations-of-rome/values.html",
+        fresh=fresh,
         saved=_("Values saved."),
         building_name=building.name or TYPE_NAMES[building.type.value],
         owner_name=_names(city)[building.owner],

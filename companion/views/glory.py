@@ -172,11 +172,11 @@ def camps(table_id: str) -> ResponseReturnValue:
     table = gtr_table_or_404(table_id)
     sheet = sheet_of(table)
     document = store.current_document(table)
-    if request.method == "POST":
-        form = CampsForm(request.form)
-    else:
+
+    def fresh() -> CampsForm:
+        """The camps as the table holds them now."""
         clients = clients_of(table)
-        form = CampsForm(
+        return CampsForm(
             formdata=None,
             data={
                 "version": table.version,
@@ -186,6 +186,8 @@ def camps(table_id: str) -> ResponseReturnValue:
                 ],
             },
         )
+
+    form = CampsForm(request.form) if request.method == "POST" else fresh()
 
     def change() -> Edit:
         rows = list(zip(sheet.camps, form.camps, strict=False))
@@ -203,6 +205,8 @@ def camps(table_id: str) -> ResponseReturnValue:
         change=change,
         action="gtr-camps",
         template="games/glory-to-rome/camps.html",
+        fresh=fresh,
+        row_names=[camp.player.name for camp in sheet.camps],
         game=find_game(GAME),
         sheet=sheet,
         materials=GTR_MATERIALS,
@@ -219,13 +223,21 @@ def end(table_id: str) -> ResponseReturnValue:
     choices = [SelectChoice("", _("nobody"))] + [
         SelectChoice(p.id, p.name) for p in sheet.players
     ]
-    noted = latest(table, "gtr-end")
-    if request.method == "POST":
-        form = GameEndForm(request.form)
-    else:
-        form = GameEndForm(formdata=None, data={"version": table.version, **noted})
-    form.forum.choices = choices
-    form.surrender.choices = choices
+
+    def with_choices(form: GameEndForm) -> GameEndForm:
+        form.forum.choices = choices
+        form.surrender.choices = choices
+        return form
+
+    def fresh() -> GameEndForm:
+        """How the game ended, as last noted."""
+        noted = latest(table, "gtr-end")
+        data = {"version": table.version, **noted}
+        return with_choices(GameEndForm(formdata=None, data=data))
+
+    form = (
+        with_choices(GameEndForm(request.form)) if request.method == "POST" else fresh()
+    )
 
     def change() -> Edit:
         details = {
@@ -251,4 +263,5 @@ def end(table_id: str) -> ResponseReturnValue:
         change=change,
         action="gtr-end",
         template="games/glory-to-rome/end.html",
+        fresh=fresh,
     )

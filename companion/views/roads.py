@@ -80,10 +80,15 @@ def setup(table_id: str) -> ResponseReturnValue:
     """Choose the face on each edge (rulebook 000, Setup 2-4)."""
     table = fr_table_or_404(table_id)
     document = store.current_document(table)
-    current = document.get("road_boards", {})
-    if request.method == "POST":
-        form = RoadSetupForm(request.form)
-    else:
+
+    def with_faces(form: RoadSetupForm) -> RoadSetupForm:
+        for edge in EDGE_NAMES:
+            form[edge].choices = face_choices()
+        return form
+
+    def fresh() -> RoadSetupForm:
+        """The faces as the table has them now (the rulebook's by default)."""
+        current = store.current_document(table).get("road_boards", {})
         defaults = {edge: f"preset:worked-example-{edge}" for edge in EDGE_NAMES}
         for edge in EDGE_NAMES:
             if edge in current:
@@ -94,9 +99,12 @@ def setup(table_id: str) -> ResponseReturnValue:
                             break
                     except KeyError:
                         continue
-        form = RoadSetupForm(formdata=None, data={"version": table.version, **defaults})
-    for edge in EDGE_NAMES:
-        form[edge].choices = face_choices()
+        data = {"version": table.version, **defaults}
+        return with_faces(RoadSetupForm(formdata=None, data=data))
+
+    form = (
+        with_faces(RoadSetupForm(request.form)) if request.method == "POST" else fresh()
+    )
 
     def change() -> Edit:
         try:
@@ -117,6 +125,7 @@ def setup(table_id: str) -> ResponseReturnValue:
         change=change,
         action="rof-setup",
         template="games/foundations-of-rome/roads_setup.html",
+        fresh=fresh,
         saved=_("Road boards saved."),
         edges=EDGE_NAMES,
     )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -21,6 +22,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
+from werkzeug.datastructures import MultiDict
 
 from .. import store
 from ..engines import (
@@ -283,6 +285,8 @@ def form_screen(
     action: str,
     template: str,
     saved: str | None = None,
+    fresh: Callable[[], VersionedForm] | None = None,
+    row_names: Sequence[str] = (),
     **context: Any,
 ) -> ResponseReturnValue:
     """The one way a form screen works: a valid POST becomes one history step
@@ -293,8 +297,28 @@ def form_screen(
     :param change: the edit a valid form asks for; called only then. A
         ``RuleError`` it raises is shown as a problem and nothing is saved.
     :param saved: what to say once saved (default: "Saved.").
+    :param fresh: the form as the screen shows it for the table as it is now
+        (its GET form). With it, an edit sent from a page loaded before another
+        phone's change is not lost: see :func:`merge_stale`.
+    :param row_names: the name of each row of the form's row lists (players,
+        camps), to say what changed in words.
     """
     problems: list[str] = []
+    stale = (
+        request.method == "POST"
+        and fresh is not None
+        and form.version.data is not None
+        and form.version.data != table.version
+    )
+    if stale and fresh is not None:
+        merged, problems = merge_stale(form, fresh(), row_names)
+        merged.against(table.version)
+        page = render_template(
+            template, table=table, form=merged, problems=problems, **context
+        )
+        return page, 409
+    if request.method == "GET":
+        form.base.data = json.dumps(field_values(form), sort_keys=True)
     if request.method == "POST" and form.validate():
         try:
             edit = change()
@@ -316,6 +340,132 @@ def form_screen(
         render_template(template, table=table, form=form, problems=problems, **context),
         400 if request.method == "POST" else 200,
     )
+
+
+_NOT_FIELDS = frozenset({"CSRFTokenField", "SubmitField"})
+_FORM_KEYS = frozenset({"version", "base"})
+
+
+def _leaves(fields: Iterable[Any]) -> Iterator[Any]:
+    """Every field a player fills in, row lists and row forms opened up."""
+    for field in fields:
+        if field.type == "FieldList":
+            yield from _leaves(field.entries)
+        elif field.type == "FormField":
+            yield from _leaves(field.form)
+        elif field.type not in _NOT_FIELDS and field.short_name not in _FORM_KEYS:
+            yield field
+
+
+def _text(field: Any) -> str:
+    if field.type == "BooleanField":
+        return "y" if field.data else ""
+    return "" if field.data is None else str(field.data)
+
+
+def field_values(form: VersionedForm) -> dict[str, str]:
+    """Each field's value as the form holds it now, by the field's name."""
+    return {field.name: _text(field) for field in _leaves(form)}
+
+
+def _field_words(field: Any, row_names: Sequence[str]) -> str:
+    """``Gus: Houses``: the field's label, with its row's name."""
+    label = field.label.text
+    row = re.match(r"^[a-z_]+-(\d+)-", field.name)
+    if row and int(row.group(1)) < len(row_names):
+        return f"{row_names[int(row.group(1))]}: {label}"
+    return str(label)
+
+
+def _value_words(field: Any, value: str) -> str:
+    if field.type == "BooleanField":
+        return str(_("yes") if value else _("no"))
+    choices = field.iter_choices() if hasattr(field, "iter_choices") else ()
+    for choice in choices:
+        # WTForms gives Choice objects (3.2) or (value, label, ...) tuples.
+        key = getattr(choice, "value", None)
+        label = getattr(choice, "label", None)
+        if key is None:
+            key, label = choice[0], choice[1]
+        if str(key) == value:
+            return str(label)
+    return value or "—"
+
+
+def merge_stale(
+    sent: VersionedForm, now: VersionedForm, row_names: Sequence[str]
+) -> tuple[VersionedForm, list[str]]:
+    """Rebuild a stale edit on the table as it is now, losing nothing.
+
+    ``base`` is what the phone's page showed, ``theirs`` what the form shows
+    now, ``yours`` what the phone sent: a field this phone changed (yours
+    differs from base) keeps its value, every other field takes the current
+    one; a field both changed to different values keeps this phone's value,
+    is marked, and is sent only when the player sends the form again.
+
+    :return: the rebuilt form (to show, not saved) and what to tell the
+        player, in words: what changed meanwhile and which fields clash.
+    """
+    try:
+        base = json.loads(sent.base.data or "{}")
+    except ValueError:
+        base = {}
+    yours = field_values(sent)
+    theirs = field_values(now)
+    fields = {field.name: field for field in _leaves(now)}
+    merged: dict[str, str] = {}
+    clashes: list[str] = []
+    changed: list[str] = []
+    for name, current in theirs.items():
+        loaded = base.get(name) if isinstance(base, dict) else None
+        mine = yours.get(name, current)
+        field = fields[name]
+        if loaded is not None and current != loaded:
+            changed.append(
+                _(
+                    "%(field)s: %(before)s → %(now)s",
+                    field=_field_words(field, row_names),
+                    before=_value_words(field, loaded),
+                    now=_value_words(field, current),
+                )
+            )
+        if loaded is not None and mine != loaded:
+            merged[name] = mine
+            if current != loaded and current != mine:
+                clashes.append(name)
+        else:
+            merged[name] = current
+    formdata = MultiDict(
+        (name, value)
+        for name, value in merged.items()
+        if not (fields[name].type == "BooleanField" and not value)
+    )
+    now.process(formdata)
+    now.base.data = json.dumps(theirs, sort_keys=True)
+    for field in _leaves(now):
+        if field.name in clashes:
+            field.errors = [
+                _(
+                    "Another phone changed this to %(theirs)s; yours, %(yours)s, is "
+                    "kept here: check it and send again.",
+                    theirs=_value_words(field, theirs[field.name]),
+                    yours=_value_words(field, merged[field.name]),
+                )
+            ]
+    said = [
+        _(
+            "Someone changed this table on another phone after you opened this "
+            "page, so nothing was saved yet. Your changes are kept below on top "
+            "of theirs; send again to save them."
+        )
+    ]
+    if changed:
+        said.append(_("Changed meanwhile: %(list)s.", list="; ".join(changed)))
+    if clashes:
+        said.append(
+            _("Both phones changed the marked fields: check them before sending.")
+        )
+    return now, said
 
 
 @bp.get("/t/<table_id>")
