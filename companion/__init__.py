@@ -56,7 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import errors, web
     from .models import db
-    from .views import GAME_VIEWS, games, lookup, report, tables
+    from .views import GAME_VIEWS, games, live, lookup, report, tables
 
     db.init_app(app)
     Migrate(app, db, directory=MIGRATIONS_DIR)
@@ -69,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tables.bp)
     app.register_blueprint(lookup.bp)
     app.register_blueprint(report.bp)
+    app.register_blueprint(live.bp)
     games.init_app(app, GAME_VIEWS)
     lookup.init_app(app)
     return app

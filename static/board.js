@@ -143,4 +143,6 @@
   }
 
   start();
+  // The page came back fresh from another phone's change (static/live.js).
+  document.addEventListener("live:replaced", start);
 })();

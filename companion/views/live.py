@@ -1,0 +1,49 @@
+"""Live: every open page of a table notices a newer version within 2 seconds.
+
+A page of a table asks ``GET /t/<id>/live`` every 1.5 s (static/live.js) with
+the version it shows as ``If-None-Match``: an unchanged table answers 304 from
+one small query of the table's row, so many phones on one server cost little;
+a changed one answers its version and the words of the step that made it.
+Polling holds up under several gunicorn workers and on PostgreSQL alike (no
+connection kept open per phone, no state in a worker).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, jsonify, request
+from sqlalchemy import select
+
+from ..models import GameTable, HistoryStep, db
+from .tables import describe_step
+
+bp = Blueprint("live", __name__)
+
+
+def etag(version: int) -> str:
+    return f'"v{version}"'
+
+
+@bp.get("/t/<table_id>/live")
+def version(table_id: str) -> Response:
+    """The table's version and what its latest step did, or 304 when the
+    asking page already shows that version."""
+    row = db.session.execute(
+        select(GameTable.version, GameTable.position).where(GameTable.id == table_id)
+    ).one_or_none()
+    if row is None:
+        abort(404)
+    current, position = row
+    tag = etag(current)
+    headers = {"ETag": tag, "Cache-Control": "no-cache"}
+    if request.headers.get("If-None-Match") == tag:
+        return Response(status=304, headers=headers)
+    step = db.session.execute(
+        select(HistoryStep).where(
+            HistoryStep.table_id == table_id, HistoryStep.seq == position
+        )
+    ).scalar_one_or_none()
+    response = jsonify(
+        version=current, what=describe_step(step) if step is not None else ""
+    )
+    response.headers.update(headers)
+    return response

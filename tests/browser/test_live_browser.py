@@ -1,0 +1,47 @@
+"""Two phones on one table (issue 14): the page open on one shows what the other
+did, by itself. The delay is measured and printed, not asserted."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .conftest import PHONE, screenshot, start_table
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_other_phone_sees_a_build_by_itself(
+    browser: Browser, live_server: str
+) -> None:
+    phones = [
+        browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, base_url=live_server
+        )
+        for _ in range(2)
+    ]
+    a, b = (context.new_page() for context in phones)
+    try:
+        start_table(a, "foundations-of-rome", [("Ana", "red"), ("Bo", "blue")])
+        table_url = a.url
+        b.goto(table_url)  # B watches the table page
+        a.get_by_role("link", name="City board").click()
+        a.locator(".players-bar label", has_text="Bo").click()
+        a.locator("label.lot:has(input[value=C3])").click()
+        piece = a.locator("#tray button.piece", has_text="Domus")
+        expect(piece.first).to_be_visible()
+        piece.first.click()
+        built = time.monotonic()
+        expect(b.locator("#live-status")).to_contain_text(
+            "Bo built Domus on C3", timeout=10_000
+        )
+        seen = time.monotonic() - built
+        # The page refreshed itself: the board drawn on it shows the Domus.
+        expect(b.locator(".board .lot.owner-blue")).to_have_count(1)
+        screenshot(b, "live-other-phone")
+        print(f"\nLIVE: the other phone showed the build after {seen:.2f} s")
+    finally:
+        for context in phones:
+            context.close()
