@@ -123,6 +123,7 @@
             window.history.replaceState(null, "", got.response.url);
           }
           start();
+          document.dispatchEvent(new CustomEvent("live:sent"));
           var status = document.querySelector("main .flashes, main .problems, main .conflict");
           if (status) { status.focus && status.setAttribute("tabindex", "-1"); status.focus(); }
         })

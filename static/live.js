@@ -7,6 +7,12 @@
   var EVERY = 1500;
   var typing = false;
 
+  // This phone's own change is not news: after a send, wait for its answer
+  // (a new page, or the board back in place) before asking again.
+  var quietUntil = 0;
+  document.addEventListener("submit", function () { quietUntil = Date.now() + 5000; });
+  document.addEventListener("live:sent", function () { quietUntil = 0; });
+
   document.addEventListener("input", function (event) {
     if (event.target.closest && event.target.closest("main form")) { typing = true; }
   });
@@ -55,12 +61,13 @@
 
   function tick() {
     var here = main();
-    if (!here || document.hidden) { return; }
+    if (!here || document.hidden || Date.now() < quietUntil) { return; }
     var shown = here.dataset.version;
     fetch(here.dataset.live, { headers: { "If-None-Match": '"v' + shown + '"' }, cache: "no-store" })
       .then(function (response) { return response.status === 200 ? response.json() : null; })
       .then(function (news) {
-        if (!news || String(news.version) === String(main().dataset.version)) { return; }
+        if (!news || Date.now() < quietUntil) { return; }
+        if (String(news.version) === String(main().dataset.version)) { return; }
         var prefix = main().dataset.liveSaid || "Changed on another phone:";
         var text = prefix + " " + news.what;
         var selected = document.querySelector("main label.lot input:checked");
