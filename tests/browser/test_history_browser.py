@@ -10,6 +10,8 @@ pytestmark = pytest.mark.browser
 
 
 def names(page) -> list[str]:  # type: ignore[no-untyped-def]
+    # A click returns once the next page starts: read it once it has loaded.
+    page.wait_for_load_state("load")
     return page.locator(".players .player-name").all_inner_texts()  # type: ignore[no-any-return]
 
 

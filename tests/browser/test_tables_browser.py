@@ -12,7 +12,9 @@ pytestmark = pytest.mark.browser
 
 
 def badges(page) -> list[str]:  # type: ignore[no-untyped-def]
-    """The players as shown: name and colour in words."""
+    """The players as shown: name and colour in words (once the page that a
+    click opened has loaded)."""
+    page.wait_for_load_state("load")
     texts = page.locator(".players .player").all_inner_texts()
     return [" ".join(text.split()) for text in texts]
 
