@@ -7,30 +7,43 @@ into picks and saves each as a step of the table's history.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from sqlalchemy import select
+from wtforms import SelectMultipleField, StringField, ValidationError
 from wtforms.fields.choices import SelectChoice
 
 from .. import store
 from ..engines import TableFileError, read_table
-from ..engines.base import Node, RuleError
+from ..engines import foundations as fr
+from ..engines.base import Message, Node, RuleError, comma_list
 from ..engines.foundations import fortune, road_boards
 from ..forms import ActionForm, FaceForm, RoadSetupForm
-from ..models import RoadFace, db
+from ..models import GameTable, RoadFace, db
 from ..web import error_words, words
-from .foundations import city_of, current_pick, fr_table_or_404
-from .tables import Edit, form_screen, save_change
+from .foundations import (
+    board_cells,
+    city_of,
+    column_letters,
+    current_pick,
+    fr_table_or_404,
+)
+from .tables import Edit, conflict_message, form_screen, save_change
 
 bp = Blueprint("roads", __name__)
 
 STEP_WORDS = {
     "rof-setup": _l("Road boards set up"),
     "rof-pick": _l("%(player)s picked on the %(edge)s road board"),
+    "rof-pick-swap": _l(
+        "%(player)s picked on the %(edge)s road board and swapped lots: %(swaps)s"
+    ),
 }
 """The words of the history steps these screens record."""
 
@@ -195,9 +208,234 @@ def face(table_id: str) -> ResponseReturnValue:
     )
 
 
+# --------------------------------------------------------------------------
+# The draft at era scoring
+# --------------------------------------------------------------------------
+
+
+class PickForm(ActionForm):
+    """A pick on the road-board draft and, for a space that swaps lots, the
+    lots ticked on the board (rulebook 000, "Gameplay Example - South Road
+    Board" F-G). Kept beside the one screen that sends it."""
+
+    option = StringField()
+    """``pass``, or the place of the space tapped among the turn's options."""
+    keep = StringField()
+    """A swap space taken without swapping: its place among the options."""
+    lots = SelectMultipleField(validate_choice=False)
+    """The lots ticked on the board, in page order (row by row)."""
+
+    def validate_option(self, field: StringField) -> None:
+        # One button was pressed: a space (or pass), or a swap space kept.
+        if bool(field.data) == bool(self.keep.data):
+            raise ValidationError(_l("Tap one space, or pass."))
+        if field.data and field.data != "pass" and not field.data.isdigit():
+            raise ValidationError(_l("Tap one space, or pass."))
+        if self.keep.data and not self.keep.data.isdigit():
+            raise ValidationError(_l("Tap one space, or pass."))
+
+
+class SwapTicksError(RuleError):
+    """The lots ticked for a swap are too few, too many, or not in pairs of
+    the picker's and another player's (the engine judges each pair)."""
+
+
+@dataclass(frozen=True)
+class SwapOffer:
+    """The spaces of the turn that swap lots, and the lot markers that could
+    change places (rulebook 000, "Gameplay Example - South Road Board" F-G)."""
+
+    player: str
+    """Whose pick it is."""
+    indexes: tuple[int, ...]
+    """The swap spaces' places among the turn's options."""
+    exchanges: int
+    """The most exchanges one of them gives (``fr.swap_exchanges``)."""
+    mine: tuple[str, ...]
+    """The picker's lot markers."""
+    others: tuple[tuple[str, tuple[str, ...]], ...]
+    """Every other player with lot markers, and where they stand."""
+
+    @property
+    def markers(self) -> list[tuple[str, Message]]:
+        """The picker, then each other player with lot markers, with the lots
+        of their markers in words."""
+        player = (self.player, self.mine) if self.mine else None
+        return [
+            (pid, comma_list(lots))
+            for pid, lots in ([player] if player else []) + list(self.others)
+        ]
+
+
+def swap_offer(city: fr.City, turn: fortune.Turn | None) -> SwapOffer | None:
+    """What the draft screen offers to swap, if the turn has a space that
+    swaps at least one pair of lots."""
+    if turn is None:
+        return None
+    indexes = tuple(
+        k
+        for k, option in enumerate(turn.options)
+        if isinstance(option.reward, road_boards.SwapLots)
+        and fr.swap_exchanges(option.reward.lots) > 0
+    )
+    if not indexes:
+        return None
+    exchanges = max(
+        fr.swap_exchanges(reward.lots)
+        for k in indexes
+        if isinstance(reward := turn.options[k].reward, road_boards.SwapLots)
+    )
+    return SwapOffer(
+        turn.player,
+        indexes,
+        exchanges,
+        tuple(str(lot) for lot in city.markers(turn.player)),
+        tuple(
+            (p.id, tuple(str(lot) for lot in city.markers(p.id)))
+            for p in city.players
+            if p.id != turn.player and city.markers(p.id)
+        ),
+    )
+
+
+def swap_pairs(
+    city: fr.City, player: str, names: list[str], exchanges: int
+) -> list[tuple[fr.Lot, fr.Lot]]:
+    """The exchanges the ticked lots ask for: each of ``player``'s lots with
+    another player's. With more than one exchange they pair in page order (row
+    by row): the picker's first lot with the first lot of another player, and
+    so on. Two lots that are not one of the picker's and one of another's go
+    to the engine as they are, which says what is wrong with them.
+
+    :raises SwapTicksError: no lots, too many, an odd number, or not as many of
+        the picker's as of others.
+    :raises RuleError: a ticked name that is not a lot.
+    """
+    lots = [fr.Lot.parse(name) for name in names]
+    who = city.player(player).name
+    if not lots:
+        raise SwapTicksError(
+            _(
+                "Tick the lots to swap on the board: one of %(player)s's lot markers "
+                "and one of another player's. Or take the space without a swap.",
+                player=who,
+            )
+        )
+    repeated = next((lot for lot in lots if lots.count(lot) > 1), None)
+    if repeated is not None:
+        return [(repeated, repeated)]
+    if len(lots) % 2 or len(lots) > 2 * exchanges:
+        if exchanges == 1:
+            raise SwapTicksError(
+                ngettext(
+                    "A swap is of two lots, one of %(player)s's lot markers and one "
+                    "of another player's, but %(num)d lot is ticked.",
+                    "A swap is of two lots, one of %(player)s's lot markers and one "
+                    "of another player's, but %(num)d lots are ticked.",
+                    len(lots),
+                    player=who,
+                )
+            )
+        raise SwapTicksError(
+            ngettext(
+                "This space swaps up to %(most)d pairs of lots, each one of "
+                "%(player)s's lot markers and one of another player's, but "
+                "%(num)d lot is ticked.",
+                "This space swaps up to %(most)d pairs of lots, each one of "
+                "%(player)s's lot markers and one of another player's, but "
+                "%(num)d lots are ticked.",
+                len(lots),
+                most=exchanges,
+                player=who,
+            )
+        )
+    own = set(city.markers(player))
+    mine = [lot for lot in lots if lot in own]
+    theirs = [lot for lot in lots if lot not in own]
+    if len(lots) == 2 and len(mine) != 1:
+        return [(lots[0], lots[1])]
+    if len(mine) != len(theirs):
+        raise SwapTicksError(
+            _(
+                "Tick as many of %(player)s's lot markers as of other players': "
+                "%(mine)d and %(theirs)d are ticked.",
+                player=who,
+                mine=len(mine),
+                theirs=len(theirs),
+            )
+        )
+    return list(zip(mine, theirs, strict=True))
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A pick as one history step: the table file after it, the step's kind
+    and its words."""
+
+    document: dict[str, Any]
+    action: str
+    details: dict[str, Any]
+
+
+def pick_step(
+    document: dict[str, Any],
+    city: fr.City,
+    boards: road_boards.RoadBoards,
+    turn: fortune.Turn,
+    form: PickForm,
+) -> Pick:
+    """The pick the form asks for and, on a swap space, the swap of the lots
+    ticked, made together: the table file's ``road_boards`` and
+    ``lot_markers`` change in one step, so undo takes both back.
+
+    :raises RuleError: the pick or the swap is refused; nothing is saved.
+    """
+    raw = form.keep.data or form.option.data
+    option = None
+    if raw != "pass":
+        if int(raw) >= len(turn.options):
+            abort(400, _("That choice is not open; reload the page."))
+        option = turn.options[int(raw)]
+    reward = option.reward if option is not None else None
+    swapping = isinstance(reward, road_boards.SwapLots) and not form.keep.data
+    if form.keep.data and not isinstance(reward, road_boards.SwapLots):
+        abort(400, _("That choice is not open; reload the page."))
+    names = list(form.lots.data or [])
+    after = city
+    swaps: list[str] = []
+    if isinstance(reward, road_boards.SwapLots) and swapping:
+        exchanges = fr.swap_exchanges(reward.lots)
+        pairs = swap_pairs(city, turn.player, names, exchanges) if exchanges else []
+        for mine, theirs in pairs:
+            holders = {lot: pid for pid, ls in after.lot_markers.items() for lot in ls}
+            after = fr.swap_lot_markers(after, turn.player, mine, theirs)
+            swaps.append(f"{mine} ↔ {theirs} ({after.player(holders[theirs]).name})")
+    elif names and not form.keep.data:
+        raise SwapTicksError(
+            _(
+                "Lots are ticked on the board, but this pick swaps none: untick "
+                "them, or swap them with the space that swaps lots."
+            )
+        )
+    new_boards = fortune.choose(city, boards, turn.edge, turn.choice(option))
+    written = fr.to_json(replace(after, road_boards=new_boards))
+    new = dict(document)
+    new["road_boards"] = written["road_boards"]
+    details = {
+        "player": city.player(turn.player).name,
+        "edge": str(EDGE_NAMES[turn.edge.value]),
+    }
+    if not swaps:
+        return Pick(new, "rof-pick", details)
+    new["lot_markers"] = written["lot_markers"]
+    return Pick(new, "rof-pick-swap", {**details, "swaps": ", ".join(swaps)})
+
+
 @bp.route("/t/<table_id>/roads", methods=("GET", "POST"))
 def draft(table_id: str) -> ResponseReturnValue:
-    """The road boards at era scoring: influence, ranks, and each pick in turn."""
+    """The road boards at era scoring: influence, ranks, and each pick in
+    turn; on a space that swaps lots, the lots to swap are ticked on the board
+    and the swap is saved with the pick, as one step."""
     table = fr_table_or_404(table_id)
     document = store.current_document(table)
     city = city_of(table)
@@ -207,41 +445,65 @@ def draft(table_id: str) -> ResponseReturnValue:
         flash(_("Set up the road boards first."))
         return redirect(url_for("roads.setup", table_id=table.id))
     problems: list[str] = []
+    ticked: list[str] = []
     turn = current_pick(city, boards)
     if request.method == "POST":
-        form = ActionForm(request.form)
+        form = PickForm(request.form)
         if not form.validate():
             abort(400, _("This button's form was incomplete; reload the page."))
+        ticked = list(form.lots.data or [])
         if turn is None:
             problems.append(_("Every pick is made: score the era."))
+        elif form.version.data != table.version:
+            # Another phone picked or changed the board since this page was
+            # loaded: the pick (and its swap) was meant for the table as it was.
+            problems.append(
+                conflict_message(
+                    store.StaleEditError(
+                        expected=form.version.data, current=table.version
+                    )
+                )
+            )
         else:
-            raw = request.form.get("option", "")
-            option = None
-            if raw != "pass":
-                if not raw.isdigit() or int(raw) >= len(turn.options):
-                    abort(400, _("That choice is not open; reload the page."))
-                option = turn.options[int(raw)]
-            try:
-                new_boards = fortune.choose(
-                    city, boards, turn.edge, turn.choice(option)
-                )
-            except RuleError as exc:
-                problems.append(error_words(exc))
-            else:
-                new = dict(document)
-                new["road_boards"] = road_boards.to_json(new_boards)
-                problems = save_change(
-                    table,
-                    new,
-                    version=form.version.data,
-                    action="rof-pick",
-                    details={
-                        "player": city.player(turn.player).name,
-                        "edge": str(EDGE_NAMES[turn.edge.value]),
-                    },
-                )
-                if not problems:
-                    return redirect(url_for("roads.draft", table_id=table.id))
+            problems = save_pick(table, document, city, boards, turn, form)
+            if not problems:
+                return redirect(url_for("roads.draft", table_id=table.id))
+    return draft_page(table, city, boards, turn, problems, ticked)
+
+
+def save_pick(
+    table: GameTable,
+    document: dict[str, Any],
+    city: fr.City,
+    boards: road_boards.RoadBoards,
+    turn: fortune.Turn,
+    form: PickForm,
+) -> list[str]:
+    """Save the pick (with its swap) as one history step.
+
+    :return: why it was not saved, in words; empty when it was.
+    """
+    try:
+        step = pick_step(document, city, boards, turn, form)
+    except RuleError as exc:
+        return [error_words(exc)]
+    return save_change(
+        table,
+        step.document,
+        version=form.version.data,
+        action=step.action,
+        details=step.details,
+    )
+
+
+def draft_page(
+    table: GameTable,
+    city: fr.City,
+    boards: road_boards.RoadBoards,
+    turn: fortune.Turn | None,
+    problems: list[str],
+    ticked: list[str],
+) -> ResponseReturnValue:
     result = fortune.resolve(city, boards)
     return render_template(
         "games/foundations-of-rome/roads_draft.html",
@@ -250,6 +512,10 @@ def draft(table_id: str) -> ResponseReturnValue:
         boards=boards,
         result=result,
         turn=turn,
+        swap=swap_offer(city, turn),
+        rows=board_cells(city),
+        columns=column_letters(city),
+        ticked=ticked,
         pending_edges=[
             e.value
             for e in road_boards.Edge
