@@ -94,24 +94,22 @@ def test_the_board_is_offered_with_the_swap_space(
 ) -> None:
     page = draft(client, table_id)
     assert page.select_one(".pick .whose-pick")["data-player"] == "blue"
-    swap = page.select_one("form.options fieldset.swap")
-    assert swap is not None
-    assert "Space 1: a swap of 2 lots" in swap.legend.get_text(" ", strip=True)
+    swap = page.select_one("form.options")
+    heading = swap.select_one("h3.swap-space")
+    assert heading.get_text(" ", strip=True) == "Space 1: a swap of 2 lots"
     # Every lot of the 10x10 board is a checkbox, none ticked yet.
-    boxes = swap.select(".board input[type=checkbox][name=lots]")
+    boxes = swap.select(".swap-board .board input[type=checkbox][name=lots]")
     assert len(boxes) == 100
     assert not any(box.has_attr("checked") for box in boxes)
     # Whose lot markers are where, in words beside the board.
     listed = [li.get_text(" ", strip=True) for li in swap.select(".swap-markers li")]
     assert listed == ["B Blue : H1, J6", "G Green : C3", "R Red : I6"]  # seats
+    # Under the board, the swap and the space without it; then the other
+    # spaces and the pass, as before.
     buttons = [b.get_text(" ", strip=True) for b in swap.select("button")]
-    assert buttons == ["Space 1: swap the ticked lots", "Space 1 without a swap"]
-    # The other spaces and the pass are buttons as before.
-    others = [
-        b.get_text(" ", strip=True)
-        for b in page.select("form.options > button[name=option]")
-    ]
-    assert others == [
+    assert buttons == [
+        "Space 1: swap the ticked lots",
+        "Space 1 without a swap",
         "Space 2: 3 VP",
         "Space 3: the printed reward “as printed on the board”",
         "Space 3: 2 VP (instead of the printed reward)",
@@ -177,7 +175,8 @@ def test_the_swap_is_optional(
     assert "swapped" not in history.get_text(" ", strip=True)
 
 
-BESIDE = "form.options fieldset.swap .problems"
+BESIDE = "form.options > .problems"
+"""Where a refusal is said: under the swap space's words, above the board."""
 
 
 @pytest.mark.parametrize(
@@ -272,7 +271,9 @@ def test_a_bad_swap_is_refused_beside_the_board_and_nothing_is_saved(
     beside = page.select_one(BESIDE)
     assert beside is not None and beside["role"] == "alert"
     assert words in beside.get_text(" ", strip=True)
-    assert page.select_one("main > .problems") is None  # said once, there
+    # Right above the board, and said once.
+    assert "swap-board" in beside.find_next_sibling()["class"]
+    assert len(page.select(".problems")) == 1
     # The lots ticked stay ticked, to correct.
     checked = [i["value"] for i in page.select(".board input[name=lots][checked]")]
     assert checked == in_board_order(lots)
@@ -328,11 +329,12 @@ def test_with_nothing_to_swap_the_space_is_taken_without_a_swap(
 ) -> None:
     table_id = actions.import_id(json.dumps(at_the_swap(markers)).encode())
     page = draft(client, table_id)
-    swap = page.select_one("form.options fieldset.swap")
-    assert words in swap.get_text(" ", strip=True)
+    swap = page.select_one("form.options")
+    assert words in swap.select_one(".swap-help").get_text(" ", strip=True)
     assert swap.select_one(".board") is None
-    assert [b.get_text(strip=True) for b in swap.select("button")] == [
-        "Space 1 without a swap"
+    assert [b.get_text(strip=True) for b in swap.select("button")][:2] == [
+        "Space 1 without a swap",
+        "Space 2: 3 VP",
     ]
     assert pick(client, table_id, "Space 1 without a swap").status_code == 302
     assert actions.document(table_id).get("lot_markers", {}) == markers
@@ -393,7 +395,7 @@ def test_the_swap_speaks_the_language(
     client: FlaskClient, table_id: str, lang: str, expected: list[str]
 ) -> None:
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = lang
-    swap = draft(client, table_id).select_one("fieldset.swap")
+    swap = draft(client, table_id).select_one("form.options")
     text = swap.get_text(" ", strip=True)
     for words in expected:
         assert words in text

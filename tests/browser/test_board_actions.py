@@ -159,6 +159,7 @@ def test_entering_the_rulebook_example_board_counted(phone: Page) -> None:
     page.get_by_label("Roads of Fortune expansion (road boards)").check()
     page.get_by_role("button", name="Start the table").click()
     expect(page.get_by_role("link", name="City board")).to_be_visible()
+    table_url = page.url
 
     person = Counted(page)
     # The road boards: the rulebook example's four faces are offered first.
@@ -180,6 +181,19 @@ def test_entering_the_rulebook_example_board_counted(phone: Page) -> None:
     person.tap(person.lot("J6"), "J6")
     person.tap(page.get_by_role("button", name="Lot marker on / off"), "lot markers")
     expect(person.lot("J6")).to_have_class(re.compile(r"\bmarker\b"))
+    # Red's lot, for the south board's swap. In the example Blue swaps "one of
+    # their lots with a lot owned by the Red player" (South Road Board G), but
+    # the text places no lot marker of Red's and the scenario file has none:
+    # every lot Red owns there is built on (Foundry I4-J5, Garden A10), and a
+    # swap moves lot markers, which stand on unbuilt lots only. So Red owns one
+    # unbuilt lot here: I6, free in the example, beside Red's Foundry. Lot
+    # markers count for nothing in an Era 1 scoring, so the totals stay the
+    # scenario's.
+    bar = page.locator(".players-bar label", has_text=names["red"])
+    person.tap(bar, "player Red")
+    person.tap(person.lot("I6"), "I6")
+    person.tap(page.get_by_role("button", name="Lot marker on / off"), "lot marker")
+    expect(person.lot("I6")).to_have_class(re.compile(r"\bmarker\b"))
     screenshot(page, "board-rulebook-example-phone")
     board_actions = len(person.actions) - board_from
 
@@ -191,6 +205,17 @@ def test_entering_the_rulebook_example_board_counted(phone: Page) -> None:
         for choice in picks.get(edge, []):
             heading = page.locator(".pick h2")
             expect(heading).to_contain_text(names[choice["player"]])
+            space = scenario["road_boards"][edge]["slots"][choice["slot"]]
+            if choice["take"] == "reward" and "swap_lots" in space["reward"]:
+                # G: Blue swaps one of their lots with one of Red's. Blue gives
+                # H1, on the north edge, for Red's I6, next to Blue's J6: two
+                # lots side by side, room for a bigger building later.
+                person.tap(person.lot("H1"), "H1")
+                person.tap(person.lot("I6"), "I6")
+                swap = page.get_by_role("button", name="Space 1: swap the ticked lots")
+                person.tap(swap, f"{edge} pick and swap")
+                expect(heading).not_to_contain_text(names[choice["player"]])
+                continue
             options = page.locator("form.options button[name=option]")
             wanted = options.filter(has_text=f"Space {choice['slot'] + 1}:")
             if choice["take"] == "or":
@@ -204,12 +229,15 @@ def test_entering_the_rulebook_example_board_counted(phone: Page) -> None:
         expect(total).to_have_text(str(values["total"]))
     person.tap(page.get_by_role("button", name="Score this era"), "score this era")
     expect(page.locator(".flashes")).to_contain_text("Era 1 scored")
+    # The swap was made on the board: H1 is Red's now, I6 Blue's.
+    document = page.request.get(f"{table_url}/export").json()
+    assert document["lot_markers"] == {"blue": ["I6", "J6"], "red": ["H1"]}
 
     buildings = len(scenario["buildings"])
     print(
         f"\nBOARD BENCHMARK ({SCENARIO}, 390x844): {len(person.actions)} actions, "
         f"{person.loads} full page loads; the board itself ({buildings} buildings, "
-        f"2 lot markers) {board_actions} actions and {built_loads} page loads "
+        f"3 lot markers) {board_actions} actions and {built_loads} page loads "
         f"({built_loads / buildings:.2f} per building); road boards and era 1 "
         f"{len(person.actions) - board_actions} actions"
     )
