@@ -401,3 +401,60 @@ def test_the_swap_speaks_the_language(
         assert words in text
     refused = soup(send(client, table_id, ["H1", "J6"])).select_one(BESIDE)
     assert "H1" in refused.get_text() and "swap" not in refused.get_text()
+
+
+def four_lot_swap() -> dict[str, Any]:
+    """A face of the group's own whose first south space swaps 4 lot markers:
+    two exchanges (``swap_exchanges``)."""
+    document = at_the_swap({**MARKERS, "purple": ["D5"]})
+    document["road_boards"]["south"]["slots"][0] = {"reward": {"swap_lots": 4}}
+    return document
+
+
+@pytest.mark.parametrize(
+    ("lots", "markers", "words"),
+    [
+        # Blue's lots pair with the others' in page order: H1 with C3, J6 with I6.
+        (
+            ["H1", "J6", "C3", "I6"],
+            {"blue": ["C3", "I6"], "red": ["J6"], "green": ["H1"], "purple": ["D5"]},
+            None,
+        ),
+        (
+            ["H1", "C3", "I6"],
+            None,
+            "This space swaps up to 2 pairs of lots, each one of Blue's lot markers "
+            "and one of another player's, but 3 lots are ticked.",
+        ),
+        (
+            ["H1", "C3", "I6", "D5"],
+            None,
+            "Tick as many of Blue's lot markers as of other players': 1 and 3 are "
+            "ticked.",
+        ),
+        (
+            ["H1", "J6", "C3", "E5"],  # the engine judges each pair
+            None,
+            "E5 holds no lot marker: a swap exchanges two players' lot markers",
+        ),
+    ],
+)
+def test_a_space_of_four_lot_markers_swaps_two_pairs(
+    actions: TableActions,
+    client: FlaskClient,
+    lots: list[str],
+    markers: dict[str, list[str]] | None,
+    words: str | None,
+) -> None:
+    table_id = actions.import_id(json.dumps(four_lot_swap()).encode())
+    page = draft(client, table_id)
+    assert "Tick up to 2 of Blue's lot markers" in page.select_one(".swap-help").text
+    before = actions.document(table_id)
+    response = send(client, table_id, lots, page=page)
+    if markers is not None:
+        assert response.status_code == 302, response.get_data(as_text=True)
+        assert actions.document(table_id)["lot_markers"] == markers
+        return
+    assert response.status_code == 400
+    assert words in soup(response).select_one(BESIDE).get_text(" ", strip=True)
+    assert actions.document(table_id) == before
