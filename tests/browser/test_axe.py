@@ -22,6 +22,7 @@ def violations(page: Page, screen: str) -> list[str]:
     """axe's violations on the page as it is now; every one is printed."""
     from axe_playwright_python.sync_playwright import Axe
 
+    page.wait_for_load_state("load")  # the page a click opened, whole
     found = Axe().run(page).response["violations"]
     impacts = Counter(v["impact"] for v in found)
     print(f"\naxe {screen}: {dict(impacts) or 'no violations'}")
@@ -77,6 +78,7 @@ def test_axe_sees_a_control_with_no_name(phone: Page, tmp_path: Path) -> None:
     page = phone
     import_example(page, tmp_path)
     page.get_by_role("link", name="City board").click()
+    page.wait_for_load_state("load")
     page.evaluate(
         "document.querySelector('main').appendChild(document.createElement('input'))"
     )
