@@ -56,7 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import errors, web
     from .models import db
-    from .views import GAME_VIEWS, games, live, lookup, report, tables
+    from .views import GAME_VIEWS, finished, games, live, lookup, report, tables
 
     db.init_app(app)
     Migrate(app, db, directory=MIGRATIONS_DIR)
@@ -71,6 +71,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(report.bp)
     app.register_blueprint(live.bp)
     games.init_app(app, GAME_VIEWS)
+    finished.init_app(app)
     lookup.init_app(app)
     return app
 

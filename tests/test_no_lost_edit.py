@@ -85,6 +85,9 @@ def test_as_change_survives_bs_refused_and_resent_edit(
     phone_a = actions.form(path)
     phone_a[screen.a_field] = screen.a_value
     assert client.post(path, data=phone_a).status_code == 302
+    # An All Roads tally is the final scoring: the game is over until it is
+    # reopened (a no-op at the camps, which end nothing by themselves).
+    assert actions.post_action(table_id, "reopen").status_code == 302
 
     phone_b[screen.b_field] = screen.b_value
     refused = client.post(path, data=phone_b)
@@ -111,6 +114,8 @@ def test_a_field_both_phones_changed_is_marked_and_kept_as_bs(
     phone_a = actions.form(path)
     phone_a["players-0-house"] = "3"
     assert client.post(path, data=phone_a).status_code == 302
+    # The tally finished the game: the clash is seen once it is reopened.
+    assert actions.post_action(table_id, "reopen").status_code == 302
     phone_b["players-0-house"] = "5"
     refused = client.post(path, data=phone_b)
     assert refused.status_code == 409

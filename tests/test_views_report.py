@@ -87,6 +87,8 @@ def test_all_roads_report_names_no_winner_before_the_last_turn(
     assert game.tally([("unbuilt", full), ("unbuilt", full)]).status_code == 302
     tally = pdf_text(client, game.id)  # a final tally: the game is over
     assert "Chiara and Bo share the victory with 40 unbuilt points each." in tally
+    # The tally finished the game: recording turns needs it reopened first.
+    assert actions.post_action(game.id, "reopen").status_code == 302
     assert game.turn("green", dead_end=2).status_code == 302
     text = pdf_text(client, game.id)
     assert "Unbuilt points so far: the game is not over" in text

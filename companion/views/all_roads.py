@@ -21,6 +21,7 @@ from ..engines.base import RuleError
 from ..forms import AR_TOKENS, TallyForm, TurnForm
 from ..models import GameTable
 from ..web import error_words, words
+from .games import since_reopen
 from .tables import (
     Edit,
     form_screen,
@@ -77,15 +78,22 @@ def turns(table: GameTable) -> list[dict[str, Any]]:
     return [step.details for step in table.steps_so_far("ar-turn")]
 
 
-def game_over(table: GameTable) -> bool:
-    """Whether the table holds a final result: every turn recorded (002, "End of
-    the Game": each player places 12 tiles), or a tally entered (or a file
-    imported) with no turn recorded after it. A new table has neither."""
-    steps = table.steps_so_far("ar-turn", "ar-tally", "import")
-    done = sum(1 for step in steps if step.action == "ar-turn")
-    if ar.progress(sheet_of(table), done).over:
+def finished(table: GameTable) -> bool:
+    """Whether the table holds a final result: since the game was last
+    reopened (if it ever was), the last turn recorded (002, "End of the Game":
+    each player places 12 tiles), or a tally entered (or a file imported) with
+    no turn recorded after it. A new table has neither."""
+    steps = since_reopen(table, "ar-turn", "ar-tally", "import")
+    if not steps:
+        return False
+    if steps[-1].action != "ar-turn":
         return True
-    return bool(steps) and steps[-1].action != "ar-turn"
+    return ar.progress(sheet_of(table), len(turns(table))).over
+
+
+def game_over(table: GameTable) -> bool:
+    """Whether the table shows the final result: it is finished."""
+    return finished(table)
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm, TrayTil
 from ..models import CivicTile, GameTable, db
 from ..report import EraTotals
 from ..web import error_words, lazy_words, problem_words, words
+from .games import REOPEN, check_open, since_reopen
 from .tables import (
     Edit,
     conflict_message,
@@ -99,7 +100,9 @@ def save_city(
 
     :raises TableFileError: the new city breaks a rule (nothing is saved).
     :raises store.StaleEditError: the table changed meanwhile.
+    :raises GameFinishedError: the game is over (nothing is saved).
     """
+    check_open(table)
     document = dict(store.current_document(table))
     for key in fr.ENGINE.optional_keys:
         document.pop(key, None)
@@ -221,18 +224,34 @@ class ScoredEra:
     """Per player id: ``era_total``, ``total``, ``coins``."""
 
 
+FINAL_ERA = 3
+"""The era whose scoring ends the game (rulebook 001, "End of Game")."""
+
+
+def era_scorings(table: GameTable) -> list[dict[str, Any]]:
+    """The details of each era scoring that stands, up to the current step, in
+    era order: reopening the game takes back its final scoring (the era is
+    to be scored again), and an era scored again counts as last scored."""
+    scorings: dict[int, dict[str, Any]] = {}
+    for step in table.steps_so_far("fr-score", REOPEN):
+        if step.action == REOPEN:
+            scorings.pop(FINAL_ERA, None)
+        else:
+            scorings[step.details["era"]] = step.details
+    return [scorings[era] for era in sorted(scorings)]
+
+
 def scored_eras(table: GameTable) -> list[ScoredEra]:
     """The eras scored so far, from the steps up to the current one."""
     return [
-        ScoredEra(step.details["era"], step.details["players"])
-        for step in table.steps_so_far("fr-score")
+        ScoredEra(details["era"], details["players"]) for details in era_scorings(table)
     ]
 
 
 def lot_markers_spent(table: GameTable) -> dict[str, int]:
     """Lot markers placed on road boards at the last era scoring: missing from
     their owners' supply this era (rulebook 000, "Gameplay Overview" 3.A)."""
-    eras = [step.details for step in table.steps_so_far("fr-score")]
+    eras = era_scorings(table)
     return dict(eras[-1].get("lot_markers_spent", {})) if eras else {}
 
 
@@ -263,8 +282,17 @@ def table_catalogue(table: GameTable) -> Any:
     return cards.with_overrides(cards.CATALOGUE, overrides)
 
 
+def finished(table: GameTable) -> bool:
+    """Whether the game is over: Era 3 scored (rulebook 001, "End of Game")
+    since the game was last reopened, if it ever was."""
+    return any(
+        step.details.get("era") == FINAL_ERA for step in since_reopen(table, "fr-score")
+    )
+
+
 def game_over(table: GameTable) -> bool:
-    return any(era.era == 3 for era in scored_eras(table))
+    """Whether the table shows the final result: it is finished."""
+    return finished(table)
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
@@ -391,6 +419,8 @@ def board(table_id: str) -> ResponseReturnValue:
 @bp.post("/t/<table_id>/board")
 def board_action(table_id: str) -> ResponseReturnValue:
     table = fr_table_or_404(table_id)
+    # Every tap's action changes the board or leads to a screen that does.
+    check_open(table)
     city = city_of(table)
     form = board_form(table, city, request.form)
     if not form.validate():
@@ -1015,12 +1045,10 @@ def era(table_id: str) -> ResponseReturnValue:
         posted = ActionForm(request.form)
         if not posted.validate():
             abort(400, _("This button's form was incomplete; reload the page."))
+        check_open(table)
         if pending is not None:
             flash(_("The road boards come first: every pick must be made."))
             return redirect(url_for("roads.draft", table_id=table.id))
-        if over:
-            flash(_("The game is over: all three eras are scored."))
-            return redirect(url_for("tables.show", table_id=table.id))
         details = {
             "era": result.era,
             "players": {

@@ -16,8 +16,10 @@ from types import ModuleType
 from typing import Any
 
 from flask import Blueprint, Flask, current_app
+from flask_babel import lazy_gettext as _l
+from werkzeug.exceptions import Conflict
 
-from ..models import GameTable
+from ..models import GameTable, HistoryStep
 
 Panel = Callable[[GameTable, dict[str, Any]], dict[str, Any]]
 """What a game's part of the table page shows (``templates/games/<slug>/``)."""
@@ -27,11 +29,24 @@ ReportArgs = Callable[[GameTable], dict[str, Any]]
 ``companion.report.build_report`` (``history``, ``catalogue``, ``over``,
 ``end``)."""
 
+Finished = Callable[[GameTable], bool]
+"""Whether a table is finished: its final scoring is recorded and the game was
+not reopened since (:func:`since_reopen`). A finished table cannot be changed
+(:func:`check_open`) until a "Reopen the game" step."""
+
 EXTENSION = "companion.games"
+
+REOPEN = "reopen"
+"""The history step that makes a finished game editable again (undone like
+any other step: undoing it finishes the game again)."""
 
 
 def _nothing(table: GameTable) -> dict[str, Any]:
     return {}
+
+
+def _never(table: GameTable) -> bool:
+    return False
 
 
 @dataclass(frozen=True)
@@ -47,12 +62,14 @@ class GameViews:
     """The words of each kind of history step the game's screens record
     (lazy strings with ``%(name)s`` fields from the step's details)."""
     report_args: ReportArgs = _nothing
+    finished: Finished = _never
+    """Whether a table of this game is finished (nothing may change it)."""
 
     @classmethod
     def of(cls, game: ModuleType, *expansions: ModuleType) -> GameViews:
         """The views of a game's module (its ``GAME``, ``bp``, ``panel``,
-        ``STEP_WORDS`` and ``report_args``), with the screens and history words
-        (``bp``, ``STEP_WORDS``) of its expansions' modules."""
+        ``STEP_WORDS``, ``report_args`` and ``finished``), with the screens and
+        history words (``bp``, ``STEP_WORDS``) of its expansions' modules."""
         modules = (game, *expansions)
         return cls(
             slug=game.GAME,
@@ -64,6 +81,7 @@ class GameViews:
                 for action, words in module.STEP_WORDS.items()
             },
             report_args=game.report_args,
+            finished=game.finished,
         )
 
 
@@ -94,3 +112,44 @@ def game_views(slug: str) -> GameViews | None:
     """The registered views of the game ``slug`` (``None``: none registered)."""
     games: Mapping[str, GameViews] = current_app.extensions[EXTENSION]
     return games.get(slug)
+
+
+def since_reopen(table: GameTable, *actions: str) -> list[HistoryStep]:
+    """The history up to the current step after its last "reopen" step (all of
+    it when the game was never reopened), only the steps of ``actions`` when
+    any are named: where each game looks for the scoring that finished it."""
+    steps = table.steps_so_far()
+    last = max((i for i, s in enumerate(steps) if s.action == REOPEN), default=-1)
+    return [s for s in steps[last + 1 :] if not actions or s.action in actions]
+
+
+def is_finished(table: GameTable) -> bool:
+    """Whether ``table`` is finished, as its game's views decide."""
+    views = game_views(table.game)
+    return views is not None and views.finished(table)
+
+
+GAME_OVER = _l(
+    "The game is over: its final scoring is recorded, so nothing on this table "
+    "can change. Reopen the game to correct something; undo takes the "
+    "reopening back."
+)
+
+
+class GameFinishedError(Conflict):
+    """A change to a finished table, refused (409): nothing was saved."""
+
+    def __init__(self) -> None:
+        super().__init__(description=str(GAME_OVER))
+
+
+def check_open(table: GameTable) -> None:
+    """Refuse any change to a finished table: every way of saving a change
+    calls this before it writes (``tables.save_change``,
+    ``foundations.save_city`` and the few views that record a step themselves).
+
+    :raises GameFinishedError: the table is finished (the error page says so
+        and offers to reopen the game).
+    """
+    if is_finished(table):
+        raise GameFinishedError

@@ -23,6 +23,7 @@ from ..engines import glory as gtr
 from ..engines.glory_terms import TERMS, Lang
 from ..forms import GTR_MATERIALS, CampsForm, GameEndForm
 from ..models import GameTable
+from .games import since_reopen
 from .tables import (
     Edit,
     form_screen,
@@ -107,6 +108,16 @@ def result_known(table: GameTable) -> bool:
         return True
     end = game_end(table)
     return end is not None and end.winner is not None
+
+
+def finished(table: GameTable) -> bool:
+    """Whether the game is over: the end of the game noted (a condition of 003
+    p.9 ticked) and its result known (:func:`result_known`), the last of the
+    two since the game was last reopened, if it ever was."""
+    if not since_reopen(table, "gtr-end", "gtr-camps", "import"):
+        return False
+    end = game_end(table)
+    return end is not None and end.is_over and result_known(table)
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from .foundations import (
     fr_table_or_404,
     table_catalogue,
 )
+from .games import check_open
 from .tables import conflict_message, save_change
 
 bp = Blueprint("monuments", __name__)
@@ -286,6 +287,7 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
         for problem in exc.problems:
             flash(problem_words(problem))
         return redirect(back)
+    check_open(table)
     try:
         store.record(
             table,

@@ -44,7 +44,7 @@ from ..forms import (
 )
 from ..models import GameTable, HistoryStep
 from ..web import error_words, problem_words, words
-from .games import game_views
+from .games import REOPEN, check_open, game_views
 
 bp = Blueprint("tables", __name__)
 
@@ -69,6 +69,7 @@ STEP_WORDS = {
     "import": _l("Imported from a table file"),
     "rename": _l("Renamed %(old)s to %(new)s"),
     "rename-many": _l("Renamed players"),
+    REOPEN: _l("Game reopened"),
 }
 """The words of each kind of history step (``HistoryStep.action``)."""
 
@@ -253,7 +254,9 @@ def save_change(
 
     :return: why it was not saved, in the reader's words (a stale edit, each
         problem of the file, a rule broken); empty when it was saved.
+    :raises GameFinishedError: the game is over (nothing is saved).
     """
+    check_open(table)
     try:
         read_table(document)
         store.record(
@@ -504,6 +507,7 @@ def rename_players(table_id: str) -> ResponseReturnValue:
         action, details = "rename", {"old": changed[0][0].name, "new": changed[0][1]}
     else:
         action, details = "rename-many", {}
+    check_open(table)
     try:
         store.record(
             table,
