@@ -79,6 +79,10 @@ class Entry:
     """A component's text (a Monument card, a group of Glory to Rome cards, the
     box contents) rather than a rule of play: general questions rank it a
     little lower; a question that names the component still finds it first."""
+    table: str | None = None
+    """The table a house rule belongs to: only a search from that table finds
+    it. ``None`` for the package's entries, and for a house rule of no table
+    (the command line's), which every search finds."""
 
     @property
     def id(self) -> str:
@@ -244,11 +248,13 @@ def house_rule(
     title: str,
     text: str,
     lang: Lang | str = Lang.EN,
+    table: str | None = None,
 ) -> Entry:
     """A house rule as an entry, checked like the package's own (its line
     breaks are kept: players may write lists).
 
     :param key: the house rule's id in its store (letters, digits, ``-``, ``_``).
+    :param table: the table it belongs to (:attr:`Entry.table`).
     :raises InvalidEntryError: an unknown game or language, a bad key, or a
         blank or too long title or text.
     """
@@ -276,6 +282,7 @@ def house_rule(
         text=clean_text,
         sources=(),
         is_house_rule=True,
+        table=table,
     )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -60,6 +61,9 @@ about a rule in general prefers the rule to a card that mentions it."""
 SNIPPET_LENGTH: int = 240
 """Characters of an entry's text a snippet shows at most (plus ellipses)."""
 LIMIT_MAX: int = 100
+TABLE_VOCABULARIES: int = 64
+"""Tables whose typo vocabulary (the package's words and the table's house
+rules') is kept built at once; the others are built again when asked."""
 ELLIPSIS = "…"
 
 _SCHEMA = (
@@ -200,6 +204,11 @@ class RulesIndex:
 
     Built by :func:`build_index`. Safe to share between threads (one lock
     guards the database). House rules added at run time are searchable at once.
+
+    A house rule of a table (:attr:`.Entry.table`) is found only by a search
+    from that table, and its words correct typos only there; the ranking's
+    word statistics (bm25) count every row, which changes scores a little but
+    never what a search shows.
     """
 
     def __init__(self, entries: Sequence[Entry], glossary: Glossary) -> None:
@@ -221,6 +230,7 @@ class RulesIndex:
             self._insert(entry)
         self._sections = self._section_map(entries)
         self._vocabulary = self._make_vocabulary()
+        self._table_vocabularies: OrderedDict[str, Vocabulary] = OrderedDict()
 
     # -- building --------------------------------------------------------
 
@@ -264,9 +274,43 @@ class RulesIndex:
         terms = self.glossary.find(Words.of_tokens(found, fold(text)), gap=1)
         return {term: len(spans) for term, spans in terms.items()}
 
-    def _make_vocabulary(self) -> Vocabulary:
-        words = [w for ws in self._words.values() for w in ws]
+    def _make_vocabulary(self, table: str | None = None) -> Vocabulary:
+        """The words a search from ``table`` knows: every entry's but the
+        house rules of other tables."""
+        words = [
+            word
+            for row, found in self._words.items()
+            if self._rows[row].table in (None, table)
+            for word in found
+        ]
         return Vocabulary.of([*words, *self.glossary.latin_stems()])
+
+    def _vocabulary_for(self, table: str | None) -> Vocabulary:
+        """:meth:`_make_vocabulary`, kept for the tables searched last
+        (the caller holds the lock)."""
+        if table is None:
+            return self._vocabulary
+        found = self._table_vocabularies.get(table)
+        if found is None:
+            found = self._make_vocabulary(table)
+            self._table_vocabularies[table] = found
+            while len(self._table_vocabularies) > TABLE_VOCABULARIES:
+                self._table_vocabularies.popitem(last=False)
+        else:
+            self._table_vocabularies.move_to_end(table)
+        return found
+
+    def _words_changed(self, tables: Iterable[str | None]) -> None:
+        """House rules of ``tables`` were added or removed: their
+        vocabularies are made again (the caller holds the lock)."""
+        changed = set(tables)
+        if None in changed:
+            # Every search knows the words of a house rule of no table.
+            self._vocabulary = self._make_vocabulary()
+            self._table_vocabularies.clear()
+        for table in changed:
+            if table is not None:
+                self._table_vocabularies.pop(table, None)
 
     @staticmethod
     def _section_map(entries: Sequence[Entry]) -> dict[tuple[str, str], list[str]]:
@@ -299,18 +343,44 @@ class RulesIndex:
         """
         if not rule.is_house_rule:
             raise InvalidEntryError(f"{rule.id!r} is not a house rule")
-        with self._lock:
-            self._delete(rule.id)
-            self._insert(rule)
-            self._vocabulary = self._make_vocabulary()
+        self.update_house_rules(add=[rule])
 
     def remove_house_rule(self, key: str) -> bool:
         """Take the house rule with this key out; False if there was none."""
         with self._lock:
             removed = self._delete(f"house.{key}")
-            if removed:
-                self._vocabulary = self._make_vocabulary()
-            return removed
+            if removed is not None:
+                self._words_changed([removed.table])
+            return removed is not None
+
+    def update_house_rules(
+        self, *, add: Iterable[Entry] = (), remove: Iterable[str] = ()
+    ) -> None:
+        """Take the house rules with the keys ``remove`` out (those there
+        are), then put ``add`` in, all at once: what changed in the database
+        since the index last read it, without reading every rule again.
+
+        :raises InvalidEntryError: one of ``add`` is not a house rule, or two
+            share a key; the index is then left as it was.
+        """
+        add = list(add)
+        check_unique(add)
+        for rule in add:
+            if not rule.is_house_rule:
+                raise InvalidEntryError(f"{rule.id!r} is not a house rule")
+        with self._lock:
+            tables: list[str | None] = []
+            for key in remove:
+                removed = self._delete(f"house.{key}")
+                if removed is not None:
+                    tables.append(removed.table)
+            for rule in add:
+                removed = self._delete(rule.id)
+                if removed is not None:
+                    tables.append(removed.table)
+                self._insert(rule)
+                tables.append(rule.table)
+            self._words_changed(tables)
 
     def replace_house_rules(self, rules: Iterable[Entry]) -> None:
         """Make these the house rules, all at once (e.g. after another worker
@@ -333,17 +403,19 @@ class RulesIndex:
             for rule in rules:
                 self._insert(rule)
             self._vocabulary = self._make_vocabulary()
+            self._table_vocabularies.clear()
 
-    def _delete(self, entry_id: str) -> bool:
+    def _delete(self, entry_id: str) -> Entry | None:
+        """Take an entry out; the entry, or ``None`` if there was none."""
         row = self._by_id.pop(entry_id, None)
         if row is None:
-            return False
+            return None
         entry = self._rows.pop(row)
         self._words.pop(row, None)
         self._title_terms.pop(row, None)
         del self._variants[entry.rule_id]
         self._db.execute("DELETE FROM rules WHERE rowid = ?", (row,))
-        return True
+        return entry
 
     # -- reading ---------------------------------------------------------
 
@@ -470,10 +542,13 @@ class RulesIndex:
 
     # -- searching -------------------------------------------------------
 
-    def query(self, text: str, *, lang: Lang | None = None) -> Query:
-        """The question as the index reads it (for explaining a search)."""
+    def query(
+        self, text: str, *, lang: Lang | None = None, table: str | None = None
+    ) -> Query:
+        """The question as the index reads it (for explaining a search);
+        from ``table``, its house rules' words are known words too."""
         with self._lock:
-            vocabulary = self._vocabulary
+            vocabulary = self._vocabulary_for(table)
         return normalise_query(text, self.glossary, vocabulary, lang=lang)
 
     def search(
@@ -483,6 +558,7 @@ class RulesIndex:
         game: str | None = None,
         lang: Lang | str | None = None,
         limit: int = 10,
+        table: str | None = None,
     ) -> list[Hit]:
         """The entries that answer a question, best first.
 
@@ -493,6 +569,8 @@ class RulesIndex:
             has an entry in it (else in English); ``None`` guesses from the
             question.
         :param limit: how many rules at most (1 to 100).
+        :param table: the table the question comes from: its house rules are
+            searched too. The house rules of other tables never are.
         :return: the hits, best first; for a question that only names a game,
             that game's rules in order (score 0).
         :raises companion.engines.UnknownGameError: no such game.
@@ -503,7 +581,7 @@ class RulesIndex:
         if not 1 <= limit <= LIMIT_MAX:
             raise ValueError(f"limit must be 1 to {LIMIT_MAX}, got {limit}")
         language = Lang(lang) if lang is not None else None
-        query = self.query(text, lang=language)
+        query = self.query(text, lang=language, table=table)
         expression = query.fts()
         if expression is None:
             return self._game_rules(query, limit) if query.game else []
@@ -519,6 +597,8 @@ class RulesIndex:
             order: dict[str, int] = {}
             for row, rank in rows:
                 entry = self._rows[row]
+                if entry.table is not None and entry.table != table:
+                    continue
                 score = -float(rank)
                 if prefer is not None and entry.game != prefer:
                     score *= OTHER_GAME
