@@ -7,6 +7,9 @@ of the history step it points at; every change a player makes adds a step.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
@@ -38,6 +41,29 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+FORM_TOKEN_MAX = 32
+"""Characters of a one-time form token, and of the key made of it, at most
+(``secrets.token_urlsafe(16)`` makes 22)."""
+
+_form_token: ContextVar[str | None] = ContextVar("form_token", default=None)
+
+
+@contextmanager
+def made_by_form(token: str) -> Iterator[None]:
+    """Mark the tables inserted inside this block as made by the form send
+    whose key is ``token`` (:attr:`GameTable.form_token`), so that
+    ``store.create_table`` needs no parameter for it."""
+    reset = _form_token.set(token)
+    try:
+        yield
+    finally:
+        _form_token.reset(reset)
+
+
+def _current_form_token() -> str | None:
+    return _form_token.get()
+
+
 class GameTable(db.Model):  # type: ignore[name-defined,misc]
     """One game being played: the game, its options and where its history stands."""
 
@@ -58,6 +84,18 @@ class GameTable(db.Model):  # type: ignore[name-defined,misc]
     """The ``seq`` of the history step that is the current state."""
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     """Raised by every change; an edit made against an older version is refused."""
+    form_token: Mapped[str | None] = mapped_column(
+        String(FORM_TOKEN_MAX),
+        unique=True,
+        index=True,
+        nullable=True,
+        default=_current_form_token,
+    )
+    """The key of the form that made the table (new table, import): its
+    one-time token joined with what it asked for (``forms.OnceForm.once_key``),
+    set by :func:`made_by_form`. Its unique index makes the form work once
+    however often it is sent, whichever worker gets each send: a second
+    insert with the key fails, and the sender is shown the table it made."""
 
     steps: Mapped[list[HistoryStep]] = relationship(
         back_populates="table",
@@ -115,19 +153,30 @@ def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
 
 
 class HouseRule(db.Model):  # type: ignore[name-defined,misc]
-    """A group's own rule or FAQ answer for a game, searched with the rules."""
+    """A group's own rule or FAQ answer, searched with the rules: it belongs to
+    one table, and only that table shows it, finds it and may delete it."""
 
     __tablename__ = "house_rules"
+    # Ids are never used twice (SQLite's AUTOINCREMENT; PostgreSQL's sequence
+    # never goes back), so the rules index in each worker can tell from the
+    # count and the highest id whether the rules changed (views/lookup.py).
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game: Mapped[str] = mapped_column(String(40), index=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    """The table it belongs to; deleting the table deletes its house rules."""
+    game: Mapped[str] = mapped_column(String(40))
+    """The table's game (kept with the rule: the rules index reads it)."""
     title: Mapped[str] = mapped_column(String(120))
     text: Mapped[str] = mapped_column(String(2000))
     lang: Mapped[str] = mapped_column(String(5))
-    table_id: Mapped[str | None] = mapped_column(
-        ForeignKey("game_tables.id", ondelete="SET NULL"), nullable=True
+    form_token: Mapped[str | None] = mapped_column(
+        String(FORM_TOKEN_MAX), unique=True, index=True, nullable=True
     )
-    """The table it was added at (kept for reference; the rule is the game's)."""
+    """The key of the form that added it (see :attr:`GameTable.form_token`);
+    ``None`` for a rule copied from another table."""
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )
