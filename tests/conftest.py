@@ -164,6 +164,13 @@ class TableActions:
         data.update(fields)
         return self.client.post(path, data=data)
 
+    def house_rule_id(self, table_id: str, title: str, text: str) -> int:
+        """Add an English house rule to a table; its id (the page the phone is
+        sent to opens at it)."""
+        response = self.house_rule(table_id, title=title, text=text, lang="en")
+        assert response.status_code == 302, response.get_data(as_text=True)
+        return int(response.headers["Location"].rsplit("#rule-", 1)[1])
+
     def import_file(self, content: bytes, filename: str = "table.json") -> TestResponse:
         data = {"csrf_token": self.csrf("/"), "file": (BytesIO(content), filename)}
         return self.client.post(
@@ -196,6 +203,12 @@ class TableActions:
 @pytest.fixture
 def actions(client: FlaskClient) -> TableActions:
     return TableActions(client)
+
+
+@pytest.fixture
+def phones(app: Flask) -> tuple[TableActions, TableActions]:
+    """Two devices at one server: two clients, each with its own cookies."""
+    return TableActions(app.test_client()), TableActions(app.test_client())
 
 
 class TableScreens:

@@ -36,7 +36,7 @@ def test_house_rules_and_search(any_db_app: Flask) -> None:
         lang="en",
     )
     assert response.status_code == 302
-    results = soup(client.get("/rules?q=quokka"))
+    results = soup(client.get(f"/rules?q=quokka&t={table_id}"))
     first = results.select_one(".hit")
     assert "Quokka rule" in first.get_text()
     assert first.select_one("mark").get_text() == "Quokka"

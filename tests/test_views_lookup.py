@@ -104,18 +104,22 @@ def test_house_rules_are_searched_and_marked(
         lang="en",
     )
     assert response.status_code == 302
-    hits = soup(client.get("/rules", query_string={"q": "zebra"}))
+    # Searched from its table (the search box of the table's pages sends it).
+    from_table = {"q": "zebra", "t": table_id}
+    hits = soup(client.get("/rules", query_string=from_table))
     first = hits.select_one(".hit")
     assert "Zebra crossing" in first.get_text()
     assert "House rule" in first.select_one(".badge").get_text()
+    # From no table, nobody's house rule is found.
+    assert not soup(client.get("/rules", query_string={"q": "zebra"})).select(
+        ".hit.house"
+    )
     # Deleting it takes it out of the search.
     page = soup(client.get(f"/t/{table_id}/house-rules"))
     delete = page.select_one(".house-rules form")
     data = form_data(delete)
     assert client.post(delete["action"], data=data).status_code == 302
-    assert not soup(client.get("/rules", query_string={"q": "zebra"})).select(
-        ".hit.house"
-    )
+    assert not soup(client.get("/rules", query_string=from_table)).select(".hit.house")
 
 
 def test_house_rule_form_errors(actions: TableActions, client: FlaskClient) -> None:

@@ -1,8 +1,12 @@
-"""Rules lookup on a phone: search, an entry's own page, a group's house rules.
+"""Rules lookup on a phone: search, an entry's own page, a table's house rules.
 
 The index (``companion.lookup``: entries in our own words, SQLite FTS5 in
 memory) is built once per process; house rules live in the database and are
 brought into the index whenever another request or worker changed them.
+
+A house rule belongs to its table: only a search from that table finds it
+(the search box of a table's pages sends the table, ``t``), and only that
+table's pages show it or delete it; anywhere else it is a 404.
 """
 
 from __future__ import annotations
@@ -27,13 +31,15 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from sqlalchemy import func, select
 
+from .. import house_rules as table_rules
 from ..engines import GAMES, UnknownGameError
 from ..engines.base import Citation
 from ..engines.glory_terms import Lang
 from ..forms import ActionForm, HouseRuleForm
 from ..lookup import Entry, InvalidEntryError, RulesIndex, UnknownEntryError, open_index
 from ..lookup import house_rule as make_house_rule
-from ..models import HouseRule, db
+from ..models import GameTable, HouseRule, db
+from ..store import get_table
 from ..web import GAME_NAMES, words
 from .tables import table_or_404
 
@@ -47,17 +53,41 @@ def reader_lang() -> Lang:
     return Lang(locale) if locale in ("en", "it", "zh") else Lang.EN
 
 
-def _house_entries() -> tuple[tuple[int, int], list[Entry]]:
-    rules = list(db.session.scalars(select(HouseRule).order_by(HouseRule.id)))
-    stamp = (len(rules), max((r.id for r in rules), default=0))
-    return stamp, [
-        make_house_rule(str(r.id), game=r.game, title=r.title, text=r.text, lang=r.lang)
-        for r in rules
-    ]
+def house_entry(rule: HouseRule) -> Entry:
+    """A house rule as the index reads it: its id is its key, its table its
+    owner."""
+    return make_house_rule(
+        str(rule.id),
+        game=rule.game,
+        title=rule.title,
+        text=rule.text,
+        lang=rule.lang,
+        table=rule.table_id,
+    )
+
+
+def _bring_up_to_date(index: RulesIndex) -> None:
+    """Put the house rules the database has and the index lacks into it, and
+    take out those it no longer has (a rule is never changed, and its id
+    never used again: new ids are new rules)."""
+    there = set(db.session.scalars(select(HouseRule.id)))
+    have = {int(e.key) for e in index.house_rules if e.table is not None}
+    new = sorted(there - have)
+    query = select(HouseRule).where(HouseRule.id.in_(new))
+    added = db.session.scalars(query) if new else ()
+    index.update_house_rules(
+        add=[house_entry(rule) for rule in added],
+        remove=[str(key) for key in have - there],
+    )
 
 
 def rules_index() -> RulesIndex:
-    """This process's index, with the house rules as the database has them now."""
+    """This process's index, with the house rules as the database has them now.
+
+    Each request reads the count and the highest id of the house rules (one
+    cheap query); only when they changed does it read which rules to add or
+    take out.
+    """
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     row = db.session.execute(
         select(func.count(HouseRule.id), func.coalesce(func.max(HouseRule.id), 0))
@@ -66,13 +96,12 @@ def rules_index() -> RulesIndex:
     with _lock:
         state = app.extensions.get("rules_index")
         if state is None:
-            current, entries = _house_entries()
-            state = {"index": open_index(entries), "stamp": current}
+            state = {"index": open_index(), "stamp": None}
             app.extensions["rules_index"] = state
-        elif state["stamp"] != stamp:
-            current, entries = _house_entries()
-            state["index"].replace_house_rules(entries)
-            state["stamp"] = current
+        if state["stamp"] != stamp:
+            # Read after the stamp: the index may be newer than it, never older.
+            _bring_up_to_date(state["index"])
+            state["stamp"] = stamp
         index: RulesIndex = state["index"]
         return index
 
@@ -128,17 +157,34 @@ def init_app(app: Flask) -> None:
         app.extensions["rules_index_thread"] = build_at_start(app)
 
 
+def asking_table() -> GameTable | None:
+    """The table a search comes from (``t``, sent by its pages' search box),
+    if there is one at that address."""
+    table_id = request.args.get("t", "")
+    if not table_id or len(table_id) > 32:
+        return None
+    return get_table(table_id)
+
+
 @bp.get("/rules")
 def search() -> ResponseReturnValue:
-    """Search the rules: any question, any characters, in any of the languages."""
+    """Search the rules: any question, any characters, in any of the languages;
+    from a table, its game first and its own house rules too."""
     query = request.args.get("q", "")[:200]
+    table = asking_table()
     game = request.args.get("game") or None
     if game is not None and game not in GAME_NAMES:
         game = None
     hits = []
     if query.strip():
         try:
-            hits = rules_index().search(query, game=game, lang=reader_lang(), limit=10)
+            hits = rules_index().search(
+                query,
+                game=game,
+                lang=reader_lang(),
+                limit=10,
+                table=table.id if table else None,
+            )
         except UnknownGameError:
             hits = []
     return render_template(
@@ -147,6 +193,7 @@ def search() -> ResponseReturnValue:
         game=game,
         hits=hits,
         games=GAMES,
+        table=table,
     )
 
 
@@ -157,6 +204,9 @@ def entry(entry_id: str) -> ResponseReturnValue:
     try:
         found = index.entry(entry_id)
     except UnknownEntryError:
+        found = None
+    if found is None or found.is_house_rule:
+        # A house rule is shown only at its table's address (house_rule).
         abort(404, _("There is no rules entry at this address."))
     translations = {} if found.is_house_rule else index.translations(found.rule_id)
     return render_template(
@@ -169,12 +219,13 @@ def entry(entry_id: str) -> ResponseReturnValue:
 
 @bp.route("/t/<table_id>/house-rules", methods=("GET", "POST"))
 def house_rules(table_id: str) -> ResponseReturnValue:
-    """The group's own rules and FAQ answers for this table's game."""
+    """This table's own rules and FAQ answers: add, read, delete."""
     table = table_or_404(table_id)
     form = HouseRuleForm(request.form if request.method == "POST" else None)
     if request.method == "GET":
         form.lang.data = reader_lang().value
     if request.method == "POST" and form.validate():
+        title, text = form.title.data.strip(), form.text.data.strip()
         try:
             make_house_rule(
                 "new",
@@ -186,33 +237,49 @@ def house_rules(table_id: str) -> ResponseReturnValue:
         except InvalidEntryError as exc:
             form.form_errors.append(str(exc))
         else:
-            db.session.add(
-                HouseRule(
-                    game=table.game,
-                    title=form.title.data.strip(),
-                    text=form.text.data.strip(),
-                    lang=form.lang.data,
-                    table_id=table.id,
-                )
-            )
-            db.session.commit()
-            flash(_("House rule saved: it is searched with the rules."))
-            return redirect(url_for("lookup.house_rules", table_id=table.id))
-    rules = list(
-        db.session.scalars(
-            select(HouseRule).where(HouseRule.game == table.game).order_by(HouseRule.id)
-        )
-    )
+            rule = table_rules.add(table, title=title, text=text, lang=form.lang.data)
+            return rule_saved(table, rule)
     return (
         render_template(
             "lookup/house_rules.html",
             table=table,
             form=form,
-            rules=rules,
+            rules=table_rules.rules_of(table),
             delete_form=ActionForm(formdata=None, data={"version": 0}),
             game_name=GAME_NAMES[table.game],
         ),
         400 if request.method == "POST" else 200,
+    )
+
+
+def rule_saved(table: GameTable, rule: HouseRule) -> ResponseReturnValue:
+    """What adding a house rule answers: the table's house rules, at the rule."""
+    flash(_("House rule saved: it is searched with the rules."))
+    return redirect(
+        url_for("lookup.house_rules", table_id=table.id, _anchor=f"rule-{rule.id}")
+    )
+
+
+def rule_or_404(table: GameTable, rule_id: int) -> HouseRule:
+    """The house rule ``rule_id`` of this table; another table's is a 404,
+    as one that never was."""
+    rule = table_rules.rule_of(table, rule_id)
+    if rule is None:
+        abort(404, _("There is no such house rule."))
+    return rule
+
+
+@bp.get("/t/<table_id>/house-rules/<int:rule_id>")
+def house_rule(table_id: str, rule_id: int) -> ResponseReturnValue:
+    """One house rule of this table on its own page, as a rules entry."""
+    table = table_or_404(table_id)
+    rule = rule_or_404(table, rule_id)
+    return render_template(
+        "lookup/entry.html",
+        entry=house_entry(rule),
+        translations={},
+        game_name=GAME_NAMES.get(rule.game, rule.game),
+        table=table,
     )
 
 
@@ -222,10 +289,6 @@ def delete_house_rule(table_id: str, rule_id: int) -> ResponseReturnValue:
     form = ActionForm(request.form)
     if not form.validate():
         abort(400, _("This button's form was incomplete; reload the page."))
-    rule = db.session.get(HouseRule, rule_id)
-    if rule is None or rule.game != table.game:
-        abort(404, _("There is no such house rule."))
-    db.session.delete(rule)
-    db.session.commit()
+    table_rules.delete(rule_or_404(table, rule_id))
     flash(_("House rule deleted."))
     return redirect(url_for("lookup.house_rules", table_id=table.id))
