@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
+import re
+import secrets
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -29,6 +34,7 @@ from wtforms.validators import (
     Length,
     NumberRange,
     Optional,
+    Regexp,
     ValidationError,
 )
 
@@ -37,6 +43,7 @@ from .engines import all_roads as ar
 from .engines.base import NAME_MAX
 from .engines.foundations.city import TRAY_MAX_LOTS
 from .engines.foundations.lots import Lot, groups
+from .models import FORM_TOKEN_MAX
 from .web import COLOUR_NAMES, GAME_OPTIONS
 
 
@@ -65,6 +72,51 @@ class VersionedForm(FlaskForm):
         now, keeping the rest of what they typed."""
         self.version.data = version
         self.version.raw_data = [str(version)]
+
+
+def new_form_token() -> str:
+    """A one-time form token: 128 random bits, 22 characters, safe in a form."""
+    return secrets.token_urlsafe(16)
+
+
+_FORM_TOKEN_RE = re.compile(rf"^[A-Za-z0-9_-]{{16,{FORM_TOKEN_MAX}}}$")
+_OUT_OF_DATE = _l("This form was out of date. Check it and send it again.")
+
+
+class OnceForm(FlaskForm):
+    """A form whose action happens once however often it is sent (a double
+    tap, a second tap while the phone waits): it carries a one-time token,
+    made when the form is shown and kept while it is shown again with
+    problems. The database takes each :meth:`once_key` once
+    (``models.GameTable.form_token``, ``HouseRule.form_token``); a second
+    send finds what the first one made."""
+
+    once = HiddenField(
+        default=new_form_token,
+        validators=[
+            InputRequired(message=_OUT_OF_DATE),
+            Regexp(_FORM_TOKEN_RE, message=_OUT_OF_DATE),
+        ],
+    )
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Validate; a missing or malformed token is said above the form and
+        replaced, so that the next send goes through."""
+        valid: bool = super().validate(extra_validators)
+        if self.once.errors:
+            self.form_errors.extend(self.once.errors)
+            self.once.data = new_form_token()
+        return valid
+
+    def once_key(self, content: Any) -> str:
+        """The key the database takes once: the token and what the form
+        asks for (``content``, JSON-able). A second send of the form as it
+        was gives the same key; the same page filled in again with something
+        else (brought back by the browser's Back button, its token already
+        used) gives another, so that it is not taken for the first."""
+        sent = json.dumps([self.once.data, content], sort_keys=True)
+        digest = hashlib.sha256(sent.encode()).digest()
+        return base64.urlsafe_b64encode(digest).decode()[:FORM_TOKEN_MAX]
 
 
 def _number_field(
@@ -126,7 +178,7 @@ def new_table_form(
     return form
 
 
-class NewTableForm(FlaskForm):
+class NewTableForm(OnceForm):
     """Players in seating order; blank rows are left out."""
 
     players = FieldList(FormField(PlayerRow), min_entries=5, max_entries=5)
@@ -207,7 +259,7 @@ class GoToStepForm(ActionForm):
     seq = IntegerField(validators=[InputRequired(), NumberRange(min=1)])
 
 
-class ImportForm(FlaskForm):
+class ImportForm(OnceForm):
     file = FileField(
         _l("Table file (.json)"),
         validators=[FileRequired(_l("Choose a table file to import."))],
@@ -551,7 +603,7 @@ class RoadSetupForm(VersionedForm):
 # --------------------------------------------------------------------------
 
 
-class HouseRuleForm(FlaskForm):
+class HouseRuleForm(OnceForm):
     """A group's own rule or FAQ answer, searched with the rules."""
 
     title = StringField(

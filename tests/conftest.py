@@ -16,8 +16,7 @@ from typing import Any, ClassVar
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from flask_migrate import upgrade
-from sqlalchemy import MetaData
+from flask_migrate import downgrade, upgrade
 from werkzeug.test import TestResponse
 
 from companion import create_app
@@ -80,11 +79,7 @@ def any_db_app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask
     app = make_app(tmp_path, url)
     with app.app_context():
         if request.param == "postgres":
-            # Start from an empty database whatever a run before left there,
-            # even a schema from migrations this checkout does not have.
-            empty = MetaData()
-            empty.reflect(bind=db.engine)
-            empty.drop_all(bind=db.engine)
+            downgrade(revision="base")
         upgrade()
     yield app
     with app.app_context():
@@ -99,6 +94,7 @@ def client(app: Flask) -> FlaskClient:
 
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 VERSION_RE = re.compile(r'name="version"[^>]*value="(\d+)"')
+ONCE_RE = re.compile(r'name="once"[^>]*value="([^"]+)"')
 
 
 class TableActions:
@@ -108,10 +104,18 @@ class TableActions:
         self.client = client
 
     def csrf(self, path: str = "/") -> str:
+        return self.tokens(path)["csrf_token"]
+
+    def tokens(self, path: str = "/") -> dict[str, str]:
+        """The CSRF token of the page at ``path`` and, if it has a form that
+        works once per tap, that form's one-time token (``once``)."""
         page = self.client.get(path).get_data(as_text=True)
         match = CSRF_RE.search(page)
         assert match, f"no CSRF token on {path}"
-        return match.group(1)
+        found = {"csrf_token": match.group(1)}
+        if once := ONCE_RE.search(page):
+            found["once"] = once.group(1)
+        return found
 
     def version(self, table_id: str) -> int:
         page = self.client.get(f"/t/{table_id}").get_data(as_text=True)
@@ -128,7 +132,7 @@ class TableActions:
         follow: bool = False,
     ) -> TestResponse:
         """Post the new-table form: ``players`` as (name, colour) in seat order."""
-        data: dict[str, Any] = {"csrf_token": self.csrf(f"/new/{game}")}
+        data: dict[str, Any] = self.tokens(f"/new/{game}")
         for index in range(5):
             name, colour = players[index] if index < len(players) else ("", "")
             data[f"players-{index}-name"] = name
@@ -177,7 +181,7 @@ class TableActions:
         return int(response.headers["Location"].rsplit("#rule-", 1)[1])
 
     def import_file(self, content: bytes, filename: str = "table.json") -> TestResponse:
-        data = {"csrf_token": self.csrf("/"), "file": (BytesIO(content), filename)}
+        data = {**self.tokens("/"), "file": (BytesIO(content), filename)}
         return self.client.post(
             "/import", data=data, content_type="multipart/form-data"
         )

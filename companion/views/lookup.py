@@ -219,13 +219,18 @@ def entry(entry_id: str) -> ResponseReturnValue:
 
 @bp.route("/t/<table_id>/house-rules", methods=("GET", "POST"))
 def house_rules(table_id: str) -> ResponseReturnValue:
-    """This table's own rules and FAQ answers: add, read, delete."""
+    """This table's own rules and FAQ answers: add (once per form, however
+    often it is sent), read, delete."""
     table = table_or_404(table_id)
     form = HouseRuleForm(request.form if request.method == "POST" else None)
     if request.method == "GET":
         form.lang.data = reader_lang().value
     if request.method == "POST" and form.validate():
         title, text = form.title.data.strip(), form.text.data.strip()
+        token = form.once_key([title, text, form.lang.data])
+        earlier = table_rules.made_by(token)
+        if earlier is not None:
+            return rule_saved(table, earlier)
         try:
             make_house_rule(
                 "new",
@@ -237,7 +242,9 @@ def house_rules(table_id: str) -> ResponseReturnValue:
         except InvalidEntryError as exc:
             form.form_errors.append(str(exc))
         else:
-            rule = table_rules.add(table, title=title, text=text, lang=form.lang.data)
+            rule, _added = table_rules.add_once(
+                table, title=title, text=text, lang=form.lang.data, token=token
+            )
             return rule_saved(table, rule)
     return (
         render_template(
@@ -253,7 +260,11 @@ def house_rules(table_id: str) -> ResponseReturnValue:
 
 
 def rule_saved(table: GameTable, rule: HouseRule) -> ResponseReturnValue:
-    """What adding a house rule answers: the table's house rules, at the rule."""
+    """What adding a house rule answers, to the first send of the form and
+    to any other: the table's house rules, at the rule."""
+    if rule.table_id != table.id:
+        # The token was sent from another table's form: nothing of it is shown.
+        abort(404, _("There is no such house rule."))
     flash(_("House rule saved: it is searched with the rules."))
     return redirect(
         url_for("lookup.house_rules", table_id=table.id, _anchor=f"rule-{rule.id}")

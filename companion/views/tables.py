@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -22,6 +23,8 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from werkzeug.datastructures import MultiDict
 
 from .. import store
@@ -42,7 +45,7 @@ from ..forms import (
     VersionedForm,
     new_table_form,
 )
-from ..models import GameTable, HistoryStep
+from ..models import GameTable, HistoryStep, db, made_by_form
 from ..web import error_words, problem_words, words
 from .games import REOPEN, check_open, game_views
 
@@ -164,9 +167,37 @@ def index() -> ResponseReturnValue:
     )
 
 
+def table_made_by(token: str) -> GameTable | None:
+    """The table the form send with this key made, if any."""
+    return db.session.scalars(
+        select(GameTable).where(GameTable.form_token == token)
+    ).first()
+
+
+def create_once(token: str, create: Callable[[], GameTable]) -> tuple[GameTable, bool]:
+    """Make a table with ``create`` as the form send with the key ``token``
+    (``forms.OnceForm.once_key``), unless a send with that key already made
+    one: (the table, whether this call made it).
+
+    Two sends at once both try; the database's unique index on the key
+    (``GameTable.form_token``) lets one through and the other finds its
+    table, whichever workers they reach.
+    """
+    with made_by_form(token):
+        try:
+            return create(), True
+        except IntegrityError:
+            db.session.rollback()
+            made = table_made_by(token)
+            if made is None:
+                raise
+            return made, False
+
+
 @bp.route("/new/<slug>", methods=("GET", "POST"))
 def new_table(slug: str) -> ResponseReturnValue:
-    """Start a table: players in seating order, their colours, the options."""
+    """Start a table: players in seating order, their colours, the options.
+    Once per form, however often it is sent."""
     game = game_or_404(slug)
     form = new_table_form(game, request.form if request.method == "POST" else None)
     if request.method == "POST" and form.validate():
@@ -177,14 +208,22 @@ def new_table(slug: str) -> ResponseReturnValue:
             )
             for index, row in enumerate(form.filled_rows(), start=1)
         )
+        token = form.once_key(
+            [game.slug, [(p.id, p.name) for p in players], form.chosen_options()]
+        )
+        if (made := table_made_by(token)) is not None:
+            return redirect(url_for("tables.show", table_id=made.id))
         try:
             document = new_table_document(game, players)
             read_table(document)
         except TableFileError as exc:
             form.form_errors.append(str(exc))
         else:
-            table = store.create_table(
-                game.slug, document, options=form.chosen_options()
+            table, _made_here = create_once(
+                token,
+                lambda: store.create_table(
+                    game.slug, document, options=form.chosen_options()
+                ),
             )
             return redirect(url_for("tables.show", table_id=table.id))
     return render_template("tables/new.html", game=game, form=form)
@@ -625,11 +664,15 @@ def export(table_id: str) -> Response:
 
 @bp.post("/import")
 def import_table() -> ResponseReturnValue:
-    """Make a new table from an uploaded table file; a bad file changes nothing."""
+    """Make a new table from an uploaded table file; a bad file changes nothing.
+    Once per form, however often it is sent."""
     form = ImportForm()
     problems: list[str] = []
     if form.validate_on_submit():
         raw = form.file.data.read()
+        token = form.once_key(hashlib.sha256(raw).hexdigest())
+        if (made := table_made_by(token)) is not None:
+            return imported_answer(made)
         try:
             data = json.loads(raw.decode("utf-8-sig"))
         except UnicodeDecodeError:
@@ -650,15 +693,17 @@ def import_table() -> ResponseReturnValue:
             except TableFileError as exc:
                 problems.extend(problem_words(p) for p in exc.problems)
             else:
-                table = store.create_table(
-                    parsed.game.slug,
-                    data,
-                    options=options_from_document(parsed.game, data),
-                    action="import",
-                    details={"filename": form.file.data.filename or ""},
+                table, _made_here = create_once(
+                    token,
+                    lambda: store.create_table(
+                        parsed.game.slug,
+                        data,
+                        options=options_from_document(parsed.game, data),
+                        action="import",
+                        details={"filename": form.file.data.filename or ""},
+                    ),
                 )
-                flash(_("Imported. This is a new table; the file is unchanged."))
-                return redirect(url_for("tables.show", table_id=table.id))
+                return imported_answer(table)
     return (
         render_template(
             "tables/import.html",
@@ -668,6 +713,13 @@ def import_table() -> ResponseReturnValue:
         ),
         400,
     )
+
+
+def imported_answer(table: GameTable) -> ResponseReturnValue:
+    """What importing answers, to the first send of the form and to any
+    other: the new table."""
+    flash(_("Imported. This is a new table; the file is unchanged."))
+    return redirect(url_for("tables.show", table_id=table.id))
 
 
 def options_from_document(game: Game, document: dict[str, Any]) -> dict[str, bool]:
