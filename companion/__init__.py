@@ -20,6 +20,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     instance folder, both created on first start. ``DATABASE_URL`` in the
     environment (or ``DATABASE_URL`` in ``test_config``) points it at another
     database, e.g. ``postgresql://user:pass@host/db``.
+    ``COMPANION_SHARED_LIST=1`` lists every table on the home page
+    (``SHARED_LIST``), as for a household laptop; by default a device sees
+    the tables it started, imported or joined.
     """
     # Imported here, so that importing the pure engines loads no web framework.
     from flask import Flask
@@ -40,6 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         WTF_CSRF_TIME_LIMIT=None,
+        SHARED_LIST=_env_flag("COMPANION_SHARED_LIST"),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -54,7 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_migrate import Migrate
     from flask_wtf import CSRFProtect
 
-    from . import errors, web
+    from . import device, errors, web
     from .models import db
     from .views import GAME_VIEWS, finished, games, live, lookup, report, tables
 
@@ -65,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # page with what the player typed (errors.py), so nothing is lost.
     CSRFProtect(app)
     web.init_app(app)
+    device.init_app(app)
     errors.register_error_handlers(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(lookup.bp)
@@ -74,6 +79,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     finished.init_app(app)
     lookup.init_app(app)
     return app
+
+
+def _env_flag(name: str) -> bool:
+    """A yes/no setting from the environment: set and not 0/no/false/off."""
+    value = os.environ.get(name, "").strip().lower()
+    return value not in ("", "0", "no", "false", "off")
 
 
 def database_uri(url: str) -> str:

@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -157,9 +158,16 @@ class PlayerRow(RowForm):
 
 
 def new_table_form(
-    game: Game, formdata: MultiDict[str, str] | None = None
+    game: Game,
+    formdata: MultiDict[str, str] | None = None,
+    *,
+    rule_sources: Sequence[tuple[str, str]] = (),
 ) -> NewTableForm:
-    """The "new table" form for ``game``: one row per possible seat, its options."""
+    """The "new table" form for ``game``: one row per possible seat, its options.
+
+    :param rule_sources: the earlier tables whose house rules the new table
+        may start with, as (table id, words); only these are accepted.
+    """
 
     class _Form(NewTableForm):
         pass
@@ -168,6 +176,10 @@ def new_table_form(
         setattr(_Form, f"option_{key}", BooleanField(label))
     form = _Form(formdata)
     form.game = game
+    form.house_rules_from.choices = [
+        SelectChoice("", _l("None: no house rules")),
+        *(SelectChoice(table_id, words) for table_id, words in rule_sources),
+    ]
     for index, row in enumerate(form.players):
         if game.colours:
             row.colour.choices = [
@@ -182,6 +194,16 @@ class NewTableForm(OnceForm):
     """Players in seating order; blank rows are left out."""
 
     players = FieldList(FormField(PlayerRow), min_entries=5, max_entries=5)
+    house_rules_from = SelectField(
+        _l("Start with the house rules of"),
+        default="",
+        description=_l(
+            "A copy: changing the house rules of one table leaves the other's "
+            "as they are."
+        ),
+    )
+    """An earlier table this device knows, whose house rules are copied to
+    the new table (``""``: none); a choice not offered is refused."""
     game: Game
 
     def filled_rows(self) -> list[PlayerRow]:
@@ -601,6 +623,10 @@ class RoadSetupForm(VersionedForm):
 # --------------------------------------------------------------------------
 # Rules lookup: house rules
 # --------------------------------------------------------------------------
+
+
+class ForgetTableForm(FlaskForm):
+    """The "Forget this table" button of the home page (the CSRF token only)."""
 
 
 class HouseRuleForm(OnceForm):

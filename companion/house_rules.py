@@ -3,12 +3,15 @@ shows it, finds it in a search and may delete it.
 
 A thin adapter between the views and the database, as ``store`` is for the
 tables themselves. Adding a rule is done once per form (its one-time token,
-``HouseRule.form_token``).
+``HouseRule.form_token``); a new table may start with a copy of an earlier
+table's rules.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from collections.abc import Collection
+
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from .models import GameTable, HouseRule, db
@@ -68,3 +71,41 @@ def add_once(
 def delete(rule: HouseRule) -> None:
     db.session.delete(rule)
     db.session.commit()
+
+
+def counts(table_ids: Collection[str]) -> dict[str, int]:
+    """How many house rules each of these tables has (tables with none are
+    left out)."""
+    if not table_ids:
+        return {}
+    query = (
+        select(HouseRule.table_id, func.count(HouseRule.id))
+        .where(HouseRule.table_id.in_(table_ids))
+        .group_by(HouseRule.table_id)
+    )
+    return {table_id: int(n) for table_id, n in db.session.execute(query).all()}
+
+
+def copy_rules(source_id: str, table: GameTable) -> int:
+    """Give ``table`` a copy of each house rule of the table ``source_id``
+    (a game's own rules only: another game's are left out), in one
+    transaction; how many were copied. The copies are the new table's own:
+    changing either table's rules later leaves the other's as they are."""
+    query = (
+        select(HouseRule)
+        .where(HouseRule.table_id == source_id, HouseRule.game == table.game)
+        .order_by(HouseRule.id)
+    )
+    copies = [
+        HouseRule(
+            table_id=table.id,
+            game=table.game,
+            title=rule.title,
+            text=rule.text,
+            lang=rule.lang,
+        )
+        for rule in db.session.scalars(query)
+    ]
+    db.session.add_all(copies)
+    db.session.commit()
+    return len(copies)

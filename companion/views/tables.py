@@ -13,6 +13,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     flash,
     redirect,
     render_template,
@@ -20,14 +21,14 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_babel import format_datetime, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.datastructures import MultiDict
 
-from .. import store
+from .. import device, house_rules, store
 from ..engines import (
     Game,
     TableFileError,
@@ -39,6 +40,7 @@ from ..engines import (
 from ..engines.base import Player, RuleError
 from ..forms import (
     ActionForm,
+    ForgetTableForm,
     GoToStepForm,
     ImportForm,
     RenamePlayersForm,
@@ -158,13 +160,39 @@ def dump_document(document: dict[str, Any]) -> str:
 
 @bp.get("/")
 def index() -> ResponseReturnValue:
-    """Home: the tables, most recent first; new table; import."""
-    tables = store.recent_tables()
+    """Home: the tables this device knows, most recently changed first (every
+    table with the shared list, ``SHARED_LIST``); new table; import."""
     return render_template(
         "index.html",
-        tables=[(t, players_of(store.current_document(t))) for t in tables],
+        tables=[(t, players_of(store.current_document(t))) for t in known_tables()],
         import_form=ImportForm(formdata=None),
+        shared_list=current_app.config["SHARED_LIST"],
+        max_tables=device.MAX_TABLES,
     )
+
+
+def known_tables() -> list[GameTable]:
+    """The tables this device started, imported or joined; with the shared
+    list (a household laptop), every table, as the home page lists them."""
+    if current_app.config["SHARED_LIST"]:
+        return store.recent_tables()
+    return device.known_tables()
+
+
+@bp.post("/t/<table_id>/forget")
+def forget(table_id: str) -> ResponseReturnValue:
+    """Take a table off this device's list; the table stays as it is, and
+    its address still opens it."""
+    if not ForgetTableForm().validate_on_submit():
+        abort(400, _("This button's form was incomplete; reload the page."))
+    device.forget(table_id)
+    flash(
+        _(
+            "This device has forgotten the table. The table itself is still "
+            "there: its address opens it."
+        )
+    )
+    return redirect(url_for("tables.index"))
 
 
 def table_made_by(token: str) -> GameTable | None:
@@ -194,12 +222,55 @@ def create_once(token: str, create: Callable[[], GameTable]) -> tuple[GameTable,
             return made, False
 
 
+def house_rule_sources(game: Game) -> list[tuple[str, str]]:
+    """The earlier tables of ``game`` this device knows that have house
+    rules, as the new-table form offers them: (table id, words)."""
+    tables = [t for t in known_tables() if t.game == game.slug]
+    found = house_rules.counts([t.id for t in tables])
+    return [
+        (
+            t.id,
+            ngettext(
+                "%(players)s (changed %(when)s): %(num)d house rule",
+                "%(players)s (changed %(when)s): %(num)d house rules",
+                found[t.id],
+                players=", ".join(
+                    p.name for p in players_of(store.current_document(t))
+                ),
+                when=format_datetime(t.updated_at, "short"),
+            ),
+        )
+        for t in tables
+        if t.id in found
+    ]
+
+
+def new_table_answer(table: GameTable) -> ResponseReturnValue:
+    """What starting a table answers, to the first send of the form and to
+    any other: this device remembers the table, which opens."""
+    device.remember(table.id)
+    if copied := house_rules.counts([table.id]).get(table.id):
+        flash(
+            ngettext(
+                "The table starts with %(num)d house rule, copied.",
+                "The table starts with %(num)d house rules, copied.",
+                copied,
+            )
+        )
+    return redirect(url_for("tables.show", table_id=table.id))
+
+
 @bp.route("/new/<slug>", methods=("GET", "POST"))
 def new_table(slug: str) -> ResponseReturnValue:
-    """Start a table: players in seating order, their colours, the options.
-    Once per form, however often it is sent."""
+    """Start a table: players in seating order, their colours, the options,
+    and the house rules of an earlier table. Once per form, however often it
+    is sent."""
     game = game_or_404(slug)
-    form = new_table_form(game, request.form if request.method == "POST" else None)
+    form = new_table_form(
+        game,
+        request.form if request.method == "POST" else None,
+        rule_sources=house_rule_sources(game),
+    )
     if request.method == "POST" and form.validate():
         players = tuple(
             Player(
@@ -209,23 +280,30 @@ def new_table(slug: str) -> ResponseReturnValue:
             for index, row in enumerate(form.filled_rows(), start=1)
         )
         token = form.once_key(
-            [game.slug, [(p.id, p.name) for p in players], form.chosen_options()]
+            [
+                game.slug,
+                [(p.id, p.name) for p in players],
+                form.chosen_options(),
+                form.house_rules_from.data,
+            ]
         )
         if (made := table_made_by(token)) is not None:
-            return redirect(url_for("tables.show", table_id=made.id))
+            return new_table_answer(made)
         try:
             document = new_table_document(game, players)
             read_table(document)
         except TableFileError as exc:
             form.form_errors.append(str(exc))
         else:
-            table, _made_here = create_once(
+            table, made_here = create_once(
                 token,
                 lambda: store.create_table(
                     game.slug, document, options=form.chosen_options()
                 ),
             )
-            return redirect(url_for("tables.show", table_id=table.id))
+            if made_here and form.house_rules_from.data:
+                house_rules.copy_rules(form.house_rules_from.data, table)
+            return new_table_answer(table)
     return render_template("tables/new.html", game=game, form=form)
 
 
@@ -717,7 +795,8 @@ def import_table() -> ResponseReturnValue:
 
 def imported_answer(table: GameTable) -> ResponseReturnValue:
     """What importing answers, to the first send of the form and to any
-    other: the new table."""
+    other: this device remembers the new table, which opens."""
+    device.remember(table.id)
     flash(_("Imported. This is a new table; the file is unchanged."))
     return redirect(url_for("tables.show", table_id=table.id))
 

@@ -1,0 +1,127 @@
+"""The tables this device knows, kept in a signed cookie of its own.
+
+The home page lists these tables and not everyone's. A table is remembered
+when this device starts it or imports it (a join link will call
+:func:`remember` too); "Forget this table" takes it off the list and leaves
+the table as it is. The cookie holds table ids only (their address, which is
+also the key to them), newest first, :data:`MAX_TABLES` at most; it is signed
+with the app's secret key so that only this app writes it. It is not Flask's
+session: it lasts :data:`MAX_AGE`, the session only until the browser closes.
+
+A view changes the list with :func:`remember` or :func:`forget`; the cookie is
+written once, as the response leaves (:func:`init_app`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import Final
+
+from flask import Flask, Response, current_app, g, request
+from itsdangerous import BadSignature, URLSafeSerializer
+from sqlalchemy import select
+
+from .models import GameTable, db
+
+COOKIE_NAME: Final = "companion_tables"
+MAX_TABLES: Final = 50
+"""Tables remembered at most; remembering one more forgets the one remembered
+longest ago. 50 ids of 16 characters make a cookie value of about 1 kB
+(993 characters measured), well under the 4 kB a browser keeps for one
+cookie."""
+MAX_AGE: Final = timedelta(days=400)
+"""How long the cookie lasts after the last change to the list (400 days:
+the most a browser allows)."""
+_SALT: Final = "companion.device-tables"
+_ID_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+_CHANGED: Final = "device_tables"
+"""Where a view's change to the list waits for the response (``flask.g``)."""
+
+
+def _serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_SALT)
+
+
+def known_ids() -> list[str]:
+    """The ids of the tables this device knows, newest first; an unsigned,
+    altered or malformed cookie counts as none."""
+    if _CHANGED in g:
+        return list(g.get(_CHANGED))
+    raw = request.cookies.get(COOKIE_NAME)
+    if not raw:
+        return []
+    try:
+        data = _serializer().loads(raw)
+    except BadSignature:
+        return []
+    ids = data.get("t") if isinstance(data, dict) else None
+    if not isinstance(ids, list):
+        return []
+    found = [i for i in ids if isinstance(i, str) and _ID_RE.match(i)]
+    return list(dict.fromkeys(found))[:MAX_TABLES]
+
+
+def _keep(ids: Iterable[str]) -> None:
+    setattr(g, _CHANGED, list(dict.fromkeys(ids))[:MAX_TABLES])
+
+
+def remember(table_id: str) -> None:
+    """Put a table first on this device's list."""
+    _keep([table_id, *known_ids()])
+
+
+def forget(table_id: str) -> None:
+    """Take a table off this device's list (the table itself stays)."""
+    _keep(i for i in known_ids() if i != table_id)
+
+
+def knows(table_id: str) -> bool:
+    return table_id in known_ids()
+
+
+def known_tables() -> list[GameTable]:
+    """The tables this device knows that still exist, most recently changed
+    first. Ids of deleted tables are dropped from the cookie on the way."""
+    ids = known_ids()
+    if not ids:
+        return []
+    query = (
+        select(GameTable)
+        .where(GameTable.id.in_(ids))
+        .order_by(GameTable.updated_at.desc())
+    )
+    tables = list(db.session.scalars(query))
+    if len(tables) < len(ids):
+        there = {t.id for t in tables}
+        _keep(i for i in ids if i in there)
+    return tables
+
+
+def _write_cookie(response: Response) -> Response:
+    """Send the list as it is now, if a view changed it."""
+    if _CHANGED not in g:
+        return response
+    ids = g.get(_CHANGED)
+    samesite = current_app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
+    secure = bool(current_app.config.get("SESSION_COOKIE_SECURE"))
+    if ids:
+        response.set_cookie(
+            COOKIE_NAME,
+            _serializer().dumps({"t": ids}),
+            max_age=MAX_AGE,
+            path="/",
+            secure=secure,
+            httponly=True,
+            samesite=samesite,
+        )
+    else:
+        response.delete_cookie(
+            COOKIE_NAME, path="/", secure=secure, httponly=True, samesite=samesite
+        )
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(_write_cookie)
