@@ -58,4 +58,6 @@ def test_every_tap_target_is_44_px(phone: Page, tmp_path: Path) -> None:
     found["board"] = small_targets(page, "the board with its tray")
     page.goto(table_url + "/era")
     found["era"] = small_targets(page, "the era screen")
+    page.goto("/")  # this device's tables, each with "Forget this table"
+    found["home"] = small_targets(page, "the home page")
     assert {screen: v for screen, v in found.items() if v} == {}
