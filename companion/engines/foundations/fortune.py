@@ -371,7 +371,8 @@ class PlayerRoads:
     lot_markers_spent: int = 0
     """Lot markers placed as milestones: that many fewer in the next era."""
     swap_lots: int = 0
-    """Lots this player may swap on the board (made at the table)."""
+    """Lot markers this player may swap on the board (the swap itself is in
+    the table file's ``lot_markers``; the app's road-board screen makes it)."""
     other: tuple[str, ...] = ()
     """Free-text rewards taken, as printed on the board."""
 
@@ -829,10 +830,8 @@ def _apply_reward(
         ledger.note(
             edge,
             nmsg(
-                "{road}, space {space}: may swap {n} lot on the board "
-                "(made at the table)",
-                "{road}, space {space}: may swap {n} lots on the board "
-                "(made at the table)",
+                "{road}, space {space}: a swap of {n} lot marker on the board",
+                "{road}, space {space}: a swap of {n} lot markers on the board",
                 n=reward.lots,
                 road=edge.road,
                 space=space,
