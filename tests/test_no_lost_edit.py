@@ -150,3 +150,25 @@ def test_the_road_setup_keeps_an_edge_only_b_changed(
     again = form_data(soup(refused).select_one("main form[method=post]"))
     assert again["north"] == other
     assert client.post(path, data=again).status_code == 302
+
+
+def test_renames_from_two_phones_both_stay(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = all_roads(actions)
+    path = f"/t/{table_id}"
+    form = "form[action*='/players']"
+    phone_b = actions.form(path, form)
+    phone_a = actions.form(path, form)
+    phone_a["players-0-name"] = "Anna"
+    assert client.post(f"/t/{table_id}/players", data=phone_a).status_code == 302
+    phone_b["players-1-name"] = "Bob"
+    refused = client.post(f"/t/{table_id}/players", data=phone_b)
+    assert refused.status_code == 409
+    page = soup(refused)
+    assert "Changed meanwhile" in page.get_text(" ")
+    again = form_data(page.select_one(form))
+    assert (again["players-0-name"], again["players-1-name"]) == ("Anna", "Bob")
+    assert client.post(f"/t/{table_id}/players", data=again).status_code == 302
+    names = [p["name"] for p in actions.document(table_id)["players"]]
+    assert names == ["Anna", "Bob"]

@@ -153,7 +153,7 @@ def test_stale_edit_is_refused_with_the_current_state_and_input_kept(
     response = actions.rename(table_id, ["Ana", "Bob", "李雷"], version=seen_version)
     assert response.status_code == 409
     page = soup(response)
-    assert "Someone changed this table on another device" in page.get_text()
+    assert "Someone changed this table on another phone" in page.get_text()
     # The current state is shown ...
     assert [n.get_text() for n in page.select(".players .player-name")][0] == "Anna"
     # ... and what this player typed is kept, ready to send again.

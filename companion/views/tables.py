@@ -307,6 +307,20 @@ def new_table(slug: str) -> ResponseReturnValue:
     return render_template("tables/new.html", game=game, form=form)
 
 
+def rename_form_now(table: GameTable) -> RenamePlayersForm:
+    """The rename form as the table's players are now, with its base."""
+    players = players_of(store.current_document(table))
+    form = RenamePlayersForm(
+        formdata=None,
+        data={
+            "version": table.version,
+            "players": [{"name": p.name} for p in players],
+        },
+    )
+    form.base.data = json.dumps(field_values(form), sort_keys=True)
+    return form
+
+
 def table_page(
     table: GameTable,
     *,
@@ -317,13 +331,7 @@ def table_page(
     document = store.current_document(table)
     players = players_of(document)
     if rename_form is None:
-        rename_form = RenamePlayersForm(
-            formdata=None,
-            data={
-                "version": table.version,
-                "players": [{"name": p.name} for p in players],
-            },
-        )
+        rename_form = rename_form_now(table)
     else:
         # Keep what the player typed, but let the next send go against the
         # current version.
@@ -549,7 +557,11 @@ def merge_stale(
                     now=_value_words(field, current),
                 )
             )
-        if loaded is not None and mine != loaded:
+        if loaded is None:
+            # A page that did not say what it showed (sent by an older page):
+            # what the player typed is kept, as it always was.
+            merged[name] = mine
+        elif mine != loaded:
             merged[name] = mine
             if current != loaded and current != mine:
                 clashes.append(name)
@@ -600,6 +612,15 @@ def rename_players(table_id: str) -> ResponseReturnValue:
     form = RenamePlayersForm(request.form)
     document = store.current_document(table)
     players = players_of(document)
+    if form.version.data is not None and form.version.data != table.version:
+        # Another phone changed the table since this page was loaded: keep
+        # this phone's renames on top of the names as they are now.
+        merged, said = merge_stale(
+            form, rename_form_now(table), [p.name for p in players]
+        )
+        return table_page(
+            table, rename_form=merged, status=409, conflict=" ".join(said)
+        )
     if not form.validate():
         return table_page(table, rename_form=form, status=400)
     names = [row.form.name.data.strip() for row in form.players]
