@@ -60,7 +60,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import device, errors, web
     from .models import db
-    from .views import GAME_VIEWS, finished, games, live, lookup, report, tables
+    from .views import (
+        GAME_VIEWS,
+        finished,
+        games,
+        live,
+        lookup,
+        report,
+        share,
+        tables,
+    )
 
     db.init_app(app)
     Migrate(app, db, directory=MIGRATIONS_DIR)
@@ -75,6 +84,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(lookup.bp)
     app.register_blueprint(report.bp)
     app.register_blueprint(live.bp)
+    app.register_blueprint(share.bp)
     games.init_app(app, GAME_VIEWS)
     finished.init_app(app)
     lookup.init_app(app)

@@ -687,3 +687,14 @@ class CoinsForm(VersionedForm):
     """Each player's coins in hand (for the monuments that compare or cost money)."""
 
     players = FieldList(FormField(CoinRow), min_entries=2, max_entries=5)
+
+
+class JoinForm(FlaskForm):
+    """The code of a table another phone shows (its Share page)."""
+
+    code = StringField(
+        _l("Table code"),
+        validators=[InputRequired(), Length(min=7, max=20)],
+        render_kw={"autocapitalize": "characters", "autocomplete": "off"},
+        description=_l("7 letters and digits, as the other phone shows them."),
+    )

@@ -6,6 +6,7 @@ of the history step it points at; every change a player makes adds a step.
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -64,6 +65,21 @@ def _current_form_token() -> str | None:
     return _form_token.get()
 
 
+JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Letters and digits a player reads aloud without doubt: no I, O, 0 or 1."""
+JOIN_CODE_LENGTH = 7
+
+
+def new_join_code() -> str:
+    """A random join code (32 ** 7, about 34 billion, codes)."""
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+def normal_join_code(typed: str) -> str:
+    """A code as typed (any case, with spaces or dashes) as it is stored."""
+    return "".join(typed.upper().split()).replace("-", "")
+
+
 class GameTable(db.Model):  # type: ignore[name-defined,misc]
     """One game being played: the game, its options and where its history stands."""
 
@@ -96,6 +112,13 @@ class GameTable(db.Model):  # type: ignore[name-defined,misc]
     set by :func:`made_by_form`. Its unique index makes the form work once
     however often it is sent, whichever worker gets each send: a second
     insert with the key fails, and the sender is shown the table it made."""
+
+    join_code: Mapped[str | None] = mapped_column(
+        String(8), unique=True, index=True, nullable=True, default=new_join_code
+    )
+    """What another phone types to open the table (``/join``): 7 letters and
+    digits that cannot be misread for one another. Any phone with it plays at
+    the table, as with its address."""
 
     steps: Mapped[list[HistoryStep]] = relationship(
         back_populates="table",

@@ -70,6 +70,10 @@ def test_board_tray_and_era_screens_pass_axe(phone: Page, tmp_path: Path) -> Non
     found["era"] = violations(page, "era scoring")
     page.goto(table_url + "/roads")
     found["road picks"] = violations(page, "road-board picks")
+    page.goto(table_url + "/share")
+    found["share"] = violations(page, "share this table")
+    page.goto("/join")
+    found["join"] = violations(page, "join a table")
     assert {screen: v for screen, v in found.items() if v} == {}
 
 

@@ -60,4 +60,7 @@ def test_every_tap_target_is_44_px(phone: Page, tmp_path: Path) -> None:
     found["era"] = small_targets(page, "the era screen")
     page.goto("/")  # this device's tables, each with "Forget this table"
     found["home"] = small_targets(page, "the home page")
+    page.goto(table_url + "/share")
+    found["share"] = small_targets(page, "the share page")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert {screen: v for screen, v in found.items() if v} == {}

@@ -1,0 +1,63 @@
+"""Join and share: a table's short code and QR code, and joining by the code.
+
+The table's address is its key (see README, "Private by default"): the join
+code and the QR code are two easier ways to give it to another phone at the
+table. The QR code is an SVG made on the server by segno, so it works on a
+table's local network with no internet.
+"""
+
+from __future__ import annotations
+
+import segno
+from flask import Blueprint, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from markupsafe import Markup
+from sqlalchemy import select
+
+from .. import device
+from ..forms import JoinForm
+from ..models import GameTable, db, normal_join_code
+from .tables import render_table, table_or_404
+
+bp = Blueprint("share", __name__)
+
+
+def qr_svg(url: str, title: str) -> Markup:
+    """``url`` as a QR code, an inline SVG with ``title`` for screen readers."""
+    svg = segno.make(url, error="m").svg_inline(scale=5, title=title, border=2)
+    return Markup(svg)  # noqa: S704 - segno's own markup, the URL is ours
+
+
+@bp.get("/t/<table_id>/share")
+def share(table_id: str) -> ResponseReturnValue:
+    """How another phone opens this table: its code, its link, its QR code."""
+    table = table_or_404(table_id)
+    link = url_for("tables.show", table_id=table.id, _external=True)
+    return render_table(
+        "tables/share.html",
+        table,
+        link=link,
+        qr=qr_svg(link, _("QR code that opens this table")),
+        code=table.join_code or "",
+    )
+
+
+@bp.route("/join", methods=("GET", "POST"))
+def join() -> ResponseReturnValue:
+    """Open a table by the code another phone shows; it is kept in this
+    device's list of tables."""
+    form = JoinForm(request.form if request.method == "POST" else None)
+    if request.method == "POST" and form.validate():
+        code = normal_join_code(form.code.data or "")
+        found = db.session.scalars(
+            select(GameTable.id).where(GameTable.join_code == code)
+        ).first()
+        if found is not None:
+            device.remember(found)
+            return redirect(url_for("tables.show", table_id=found))
+        form.code.errors = [
+            _("No table has the code %(code)s: check it on the other phone.", code=code)
+        ]
+    status = 400 if request.method == "POST" else 200
+    return render_template("tables/join.html", form=form), status
