@@ -416,6 +416,19 @@ def board(table_id: str) -> ResponseReturnValue:
     return board_page(table, city, form)
 
 
+def build_url(
+    table: GameTable, lots: tuple[fr.Lot, ...], owner: str, piece: int | None = None
+) -> str:
+    """The build screen for ``owner`` on ``lots`` (and a chosen tray piece)."""
+    return url_for(
+        "foundations.build",
+        table_id=table.id,
+        lots=",".join(str(lot) for lot in lots),
+        owner=owner,
+        piece=piece,
+    )
+
+
 @bp.post("/t/<table_id>/board")
 def board_action(table_id: str) -> ResponseReturnValue:
     table = fr_table_or_404(table_id)
@@ -438,14 +451,7 @@ def board_action(table_id: str) -> ResponseReturnValue:
         if owner not in {p.id for p in city.players}:
             raise fr.IllegalBuildError(_("Choose a player."))
         if form.build.data:
-            return redirect(
-                url_for(
-                    "foundations.build",
-                    table_id=table.id,
-                    lots=",".join(str(lot) for lot in lots),
-                    owner=owner,
-                )
-            )
+            return redirect(build_url(table, lots, owner))
         if form.move.data:
             indexes = buildings_on(city, lots)
             if len(indexes) != 1:
@@ -469,15 +475,7 @@ def board_action(table_id: str) -> ResponseReturnValue:
             if piece.values is None:
                 # A civic tile's rule and VP are printed on it: the group enters
                 # them on the build screen.
-                return redirect(
-                    url_for(
-                        "foundations.build",
-                        table_id=table.id,
-                        lots=",".join(str(lot) for lot in lots),
-                        owner=owner,
-                        piece=form.piece.data,
-                    )
-                )
+                return redirect(build_url(table, lots, owner, piece=form.piece.data))
             building = fr.Building(owner, lots, piece.values, piece.name)
             if not piece.fits(building):
                 raise fr.IllegalBuildError(

@@ -784,15 +784,8 @@ def _check_tray(
         )
 
 
-def remove(city: City, index: int, *, keep_lots: bool = False) -> City:
-    """The city without ``buildings[index]``, which goes back to its owner's tray.
-
-    :param keep_lots: put the owner's lot markers on the lots it covered
-        (its owner still owns them); otherwise they become unowned, as when
-        correcting a mistaken entry.
-    :raises NoSuchBuildingError: no building at ``index``.
-    :raises LotMarkerError: ``keep_lots`` would need more than 8 lot markers.
-    """
+def _check_index(city: City, index: int) -> None:
+    """:raises NoSuchBuildingError: no building at ``index``."""
     if not 0 <= index < len(city.buildings):
         raise NoSuchBuildingError(
             nmsg(
@@ -802,6 +795,18 @@ def remove(city: City, index: int, *, keep_lots: bool = False) -> City:
                 index=index,
             )
         )
+
+
+def remove(city: City, index: int, *, keep_lots: bool = False) -> City:
+    """The city without ``buildings[index]``, which goes back to its owner's tray.
+
+    :param keep_lots: put the owner's lot markers on the lots it covered
+        (its owner still owns them); otherwise they become unowned, as when
+        correcting a mistaken entry.
+    :raises NoSuchBuildingError: no building at ``index``.
+    :raises LotMarkerError: ``keep_lots`` would need more than 8 lot markers.
+    """
+    _check_index(city, index)
     old = city.buildings[index]
     buildings = city.buildings[:index] + city.buildings[index + 1 :]
     if not keep_lots:
@@ -834,15 +839,7 @@ def change_values(
     :raises NoSuchBuildingError: no building at ``index``.
     :raises IllegalBuildError: values of another type than the building's.
     """
-    if not 0 <= index < len(city.buildings):
-        raise NoSuchBuildingError(
-            nmsg(
-                "there is no buildings[{index}]: the city has {n} building",
-                "there is no buildings[{index}]: the city has {n} buildings",
-                n=len(city.buildings),
-                index=index,
-            )
-        )
+    _check_index(city, index)
     old = city.buildings[index]
     new = replace(old, values=values, name=name)
     if new.type is not old.type:
