@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm.exc import StaleDataError
 
-from .models import GameTable, HistoryStep, db, utcnow
+from .models import GameTable, HistoryStep, db, new_join_code, utcnow
 
 
 @dataclass
@@ -38,6 +38,16 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(12)
 
 
+def free_join_code() -> str:
+    """A join code no table has yet (one indexed look-up; a new code is drawn
+    in the rare case the first is taken)."""
+    while True:
+        code = new_join_code()
+        taken = select(GameTable.id).where(GameTable.join_code == code)
+        if db.session.scalar(taken) is None:
+            return code
+
+
 def create_table(
     game: str,
     document: Mapping[str, Any],
@@ -48,7 +58,11 @@ def create_table(
 ) -> GameTable:
     """Store a new table whose first history step is ``document``."""
     table = GameTable(
-        id=new_table_id(), game=game, options=dict(options or {}), position=1
+        id=new_table_id(),
+        game=game,
+        options=dict(options or {}),
+        position=1,
+        join_code=free_join_code(),
     )
     table.steps.append(
         HistoryStep(

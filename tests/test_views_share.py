@@ -76,3 +76,16 @@ def test_a_wrong_code_is_said_beside_the_field(
 def test_a_typed_code_is_read_as_stored() -> None:
     assert normal_join_code(" abc-defg ") == "ABCDEFG"
     assert normal_join_code("a b c d e f g") == "ABCDEFG"
+
+
+def test_a_code_already_taken_is_drawn_again(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion import store
+
+    drawn = iter(["AAAAAAA", "AAAAAAA", "BBBBBBB"])
+    monkeypatch.setattr(store, "new_join_code", lambda: next(drawn))
+    with app.app_context():
+        first = store.create_table("all-roads", {"game": "all-roads"})
+        second = store.create_table("all-roads", {"game": "all-roads"})
+        assert (first.join_code, second.join_code) == ("AAAAAAA", "BBBBBBB")
