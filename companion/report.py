@@ -288,14 +288,6 @@ def join_names(names: Sequence[str]) -> Text:
     return msg("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
-def competition_places(totals: Sequence[int], *, most_wins: bool = True) -> list[int]:
-    """Places for these totals: equal totals share a place, the next one skips
-    (1, 1, 3)."""
-    if most_wins:
-        return [1 + sum(other > t for other in totals) for t in totals]
-    return [1 + sum(other < t for other in totals) for t in totals]
-
-
 def _standings(
     seats: Sequence[Seat], totals: Sequence[int], places: Sequence[int]
 ) -> tuple[Standing, ...]:

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from companion import report as rp
 from companion.engines import Table, read_table
 from companion.engines import foundations as fr
-from companion.engines.base import Citation, Message, Player
+from companion.engines.base import Citation, Message, Player, competition_places
 
 from .conftest import require_shared
 
@@ -165,7 +165,9 @@ def test_a_coloured_seat_has_its_colour_name_and_readable_ink() -> None:
 def test_competition_places(
     totals: tuple[int, ...], most_wins: bool, places: list[int]
 ) -> None:
-    assert rp.competition_places(totals, most_wins=most_wins) == places
+    # One ranking for every game (engines.base): a lower key places higher.
+    keys = [-total for total in totals] if most_wins else list(totals)
+    assert list(competition_places(keys)) == places
 
 
 @pytest.mark.parametrize(

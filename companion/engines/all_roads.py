@@ -390,11 +390,8 @@ class GameResult:
         """Each player's place by unbuilt points alone, ties shared: the
         standings during the game, when the tie-breaks of the end (002, "End of
         the Game") do not apply yet."""
-        return {
-            r.player.id: 1
-            + sum(o.unbuilt_points < r.unbuilt_points for o in self.players)
-            for r in self.players
-        }
+        placed = base.competition_places([r.unbuilt_points for r in self.players])
+        return {r.player.id: n for r, n in zip(self.players, placed, strict=True)}
 
     def as_json(self) -> dict[str, object]:
         """The output of ``companion score`` (spec: "All Roads"), with explanations."""
@@ -425,7 +422,7 @@ def rank_key(supply: Supply) -> _RankKey:
 
 def places(keys: Sequence[_RankKey]) -> tuple[int, ...]:
     """Competition places for these keys (lower is better): 1, 1, 3."""
-    return tuple(1 + sum(other < key for other in keys) for key in keys)
+    return base.competition_places(keys)
 
 
 display_names = base.display_names

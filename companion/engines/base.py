@@ -476,6 +476,19 @@ class Colour(Enum):
                 return msg("Yellow")
 
 
+class _Ordered(Protocol):
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+OrderedT = TypeVar("OrderedT", bound=_Ordered)
+
+
+def competition_places(keys: Sequence[OrderedT]) -> tuple[int, ...]:
+    """Each key's place, a lower key placing higher: equal keys share a place
+    and the next place is skipped (1, 1, 3), as every game here ranks."""
+    return tuple(1 + sum(other < key for other in keys) for key in keys)
+
+
 class _Seated(Protocol):
     @property
     def player(self) -> Player: ...

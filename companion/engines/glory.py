@@ -1215,7 +1215,7 @@ def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
             )
         placed = [1 if c.player.id == winner else 2 for c in camps]
     else:
-        placed = [1 + sum(other < key for other in keys) for key in keys]
+        placed = list(base.competition_places(keys))
     results = tuple(
         PlayerResult(
             player=camp.player,

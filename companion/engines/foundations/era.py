@@ -539,14 +539,15 @@ def places(result: EraResult) -> tuple[Place, ...]:
     Before the Era 3 scoring these are the standings so far.
     """
     totals = [s.total for s in result.players]
+    placed = base.competition_places([-total for total in totals])  # most VP first
     ranked = [
         Place(
             player=s.player,
-            place=1 + sum(other > s.total for other in totals),
+            place=place,
             total=s.total,
             shared=totals.count(s.total) > 1,
         )
-        for s in result.players
+        for s, place in zip(result.players, placed, strict=True)
     ]
     return tuple(sorted(ranked, key=lambda p: p.place))
 
