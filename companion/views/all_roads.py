@@ -91,16 +91,11 @@ def finished(table: GameTable) -> bool:
     return ar.progress(sheet_of(table), len(turns(table))).over
 
 
-def game_over(table: GameTable) -> bool:
-    """Whether the table shows the final result: it is finished."""
-    return finished(table)
-
-
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     sheet = sheet_of(table)
     now = ar.progress(sheet, len(turns(table)))
     result = ar.score(sheet)
-    final = game_over(table)
+    final = finished(table)
     return {
         "result": result,
         # Before the end the tie-breaks do not apply: places by points alone.
@@ -120,7 +115,7 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
 
 def report_args(table: GameTable) -> dict[str, Any]:
     """The report's final result: known once a tally or the last turn is in."""
-    return {"over": game_over(table)}
+    return {"over": finished(table)}
 
 
 @bp.route("/t/<table_id>/tally", methods=("GET", "POST"))

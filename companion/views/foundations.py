@@ -290,18 +290,12 @@ def finished(table: GameTable) -> bool:
     )
 
 
-def game_over(table: GameTable) -> bool:
-    """Whether the table shows the final result: it is finished."""
-    return finished(table)
-
-
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     """What the table page shows for a Foundations of Rome table."""
     city = city_of(table)
     eras = scored_eras(table)
-    result = (
-        fr.score(city, catalogue=table_catalogue(table)) if game_over(table) else None
-    )
+    over = finished(table)
+    result = fr.score(city, catalogue=table_catalogue(table)) if over else None
     return {
         "city": city,
         "roads_on": bool(table.options.get("roads")) or city.road_boards is not None,
@@ -310,7 +304,7 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
         "rows": board_cells(city),
         "columns": column_letters(city),
         "eras": eras,
-        "over": game_over(table),
+        "over": over,
         "places": fr.places(result) if result else (),
         "ties": fr.tie_lines(result) if result else (),
         "end_of_game": fr.END_OF_GAME,
@@ -1036,7 +1030,7 @@ def era(table_id: str) -> ResponseReturnValue:
     table = fr_table_or_404(table_id)
     city = city_of(table)
     result = fr.score(city, catalogue=table_catalogue(table))
-    over = game_over(table)
+    over = finished(table)
     form = ActionForm(formdata=None, data={"version": table.version})
     pending = pending_pick(city)
     if request.method == "POST":
