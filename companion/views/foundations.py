@@ -958,7 +958,7 @@ def values(table_id: str, lot: str) -> ResponseReturnValue:
             },
         )
 
-    response = form_screen(
+    return form_screen(
         table,
         form,
         change=change,
@@ -966,16 +966,13 @@ def values(table_id: str, lot: str) -> ResponseReturnValue:
         template="games/foundations-of-rome/values.html",
         fresh=fresh,
         saved=_("Values saved."),
+        done=back,  # back to the board, where the building was tapped
         building_name=building.name or TYPE_NAMES[building.type.value],
         owner_name=_names(city)[building.owner],
         lots_text=fr.format_lots(building.lots),
         back=back,
         civic_kinds=CIVIC_KIND_LABELS,
     )
-    # Saved: back to the board, where the building was tapped.
-    if request.method == "POST" and getattr(response, "status_code", 0) == 302:
-        return redirect(back)
-    return response
 
 
 # --------------------------------------------------------------------------

@@ -413,6 +413,7 @@ def form_screen(
     action: str,
     template: str,
     saved: str | None = None,
+    done: str | None = None,
     fresh: Callable[[], VersionedForm] | None = None,
     row_names: Sequence[str] = (),
     **context: Any,
@@ -425,6 +426,7 @@ def form_screen(
     :param change: the edit a valid form asks for; called only then. A
         ``RuleError`` it raises is shown as a problem and nothing is saved.
     :param saved: what to say once saved (default: "Saved.").
+    :param done: where to go once saved (default: the table page).
     :param fresh: the form as the screen shows it for the table as it is now
         (its GET form). With it, an edit sent from a page loaded before another
         phone's change is not lost: see :func:`merge_stale`.
@@ -462,7 +464,7 @@ def form_screen(
             )
             if not problems:
                 flash(saved or _("Saved."))
-                return redirect(url_for("tables.show", table_id=table.id))
+                return redirect(done or url_for("tables.show", table_id=table.id))
     form.against(table.version)
     return (
         render_template(template, table=table, form=form, problems=problems, **context),
