@@ -54,6 +54,7 @@ from .games import REOPEN, check_open, game_views
 bp = Blueprint("tables", __name__)
 
 S = TypeVar("S")
+FormT = TypeVar("FormT", bound=VersionedForm)
 
 JSON_ERRORS = {
     "Expecting value": _l("a value was expected"),
@@ -317,8 +318,7 @@ def rename_form_now(table: GameTable) -> RenamePlayersForm:
             "players": [{"name": p.name} for p in players],
         },
     )
-    form.base.data = json.dumps(field_values(form), sort_keys=True)
-    return form
+    return with_base(form)
 
 
 def table_page(
@@ -448,7 +448,7 @@ def form_screen(
         )
         return page, 409
     if request.method == "GET":
-        form.base.data = json.dumps(field_values(form), sort_keys=True)
+        with_base(form)
     if request.method == "POST" and form.validate():
         try:
             edit = change()
@@ -497,6 +497,17 @@ def field_values(form: VersionedForm) -> dict[str, str]:
     """Each field's value as the form holds it now, by the field's name."""
     return {field.name: _text(field) for field in _leaves(form)}
 
+
+
+def base_of(values: dict[str, str]) -> str:
+    """What a form shows, as its hidden ``base`` carries it."""
+    return json.dumps(values, sort_keys=True)
+
+
+def with_base(form: FormT) -> FormT:
+    """``form`` carrying what it shows now, for :func:`merge_stale` later."""
+    form.base.data = base_of(field_values(form))
+    return form
 
 def _field_words(field: Any, row_names: Sequence[str]) -> str:
     """``Gus: Houses``: the field's label, with its row's name."""
@@ -575,7 +586,7 @@ def merge_stale(
         if not (fields[name].type == "BooleanField" and not value)
     )
     now.process(formdata)
-    now.base.data = json.dumps(theirs, sort_keys=True)
+    now.base.data = base_of(theirs)
     for field in _leaves(now):
         if field.name in clashes:
             field.errors = [
