@@ -498,7 +498,6 @@ def field_values(form: VersionedForm) -> dict[str, str]:
     return {field.name: _text(field) for field in _leaves(form)}
 
 
-
 def base_of(values: dict[str, str]) -> str:
     """What a form shows, as its hidden ``base`` carries it."""
     return json.dumps(values, sort_keys=True)
@@ -508,6 +507,7 @@ def with_base(form: FormT) -> FormT:
     """``form`` carrying what it shows now, for :func:`merge_stale` later."""
     form.base.data = base_of(field_values(form))
     return form
+
 
 def _field_words(field: Any, row_names: Sequence[str]) -> str:
     """``Gus: Houses``: the field's label, with its row's name."""
