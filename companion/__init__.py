@@ -69,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         report,
         share,
         tables,
+        watch,
     )
 
     db.init_app(app)
@@ -85,6 +86,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(report.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(watch.bp)
     games.init_app(app, GAME_VIEWS)
     finished.init_app(app)
     lookup.init_app(app)

@@ -80,6 +80,11 @@ def normal_join_code(typed: str) -> str:
     return "".join(typed.upper().split()).replace("-", "")
 
 
+def new_watch_key() -> str:
+    """A random watch key: 96 bits, as unguessable as a table's id."""
+    return secrets.token_urlsafe(12)
+
+
 class GameTable(db.Model):  # type: ignore[name-defined,misc]
     """One game being played: the game, its options and where its history stands."""
 
@@ -119,6 +124,14 @@ class GameTable(db.Model):  # type: ignore[name-defined,misc]
     """What another phone types to open the table (``/join``): 7 letters and
     digits that cannot be misread for one another. Any phone with it plays at
     the table, as with its address."""
+
+    watch_key: Mapped[str | None] = mapped_column(
+        String(16), unique=True, index=True, nullable=True, default=new_watch_key
+    )
+    """The key of the table's read-only link (``/w/<key>``): whoever has it
+    sees the standings, the board, every point explained and the report, live,
+    and can change nothing. It is not the table's id, so the id cannot be
+    found from it."""
 
     steps: Mapped[list[HistoryStep]] = relationship(
         back_populates="table",

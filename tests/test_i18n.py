@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gettext
 import re
+import unicodedata
 from collections.abc import Iterator
 
 import pytest
@@ -17,6 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from .conftest import TableActions
+from .helpers import soup
 
 
 class Pseudo(gettext.NullTranslations):
@@ -61,6 +63,11 @@ DATA = (
     ".languages-of-entry a",
     ".card-name",  # monument cards: proper names, as printed
     ".players-line",
+    ".watch .l",  # the report's seat letters, and its drawings' labels
+    ".watch svg text",
+    ".join-code strong",  # a table's code, its links: data
+    ".share-link",
+    ".watch-link",
     ".col-head",
     ".languages",
     ".mark",
@@ -89,6 +96,8 @@ def untranslated(html: str) -> list[str]:
         while rest != before:  # translated strings may hold translated names
             before, rest = rest, INNERMOST.sub("", rest)
         rest = re.sub(r"[\s\d.,:;()·…/\-=+]+", "", rest)
+        # Footnote marks and drawn keys (¹, ⌂, Ⅱ, ●) are not words.
+        rest = "".join(c for c in rest if unicodedata.category(c)[0] not in "NS")
         if rest:
             leftovers.append(str(text).strip())
     return leftovers
@@ -126,7 +135,14 @@ def every_page(actions: TableActions) -> list[str]:
         f"/t/{table_id}/roads/face",
         f"/t/{table_id}/monuments",
         f"/t/{table_id}/monuments/imperial-harbor?lots=D4&lots=D5",
+        f"/t/{table_id}/share",
+        "/join",
     ]
+    # The watch link of each game's table (read-only, by its own key).
+    for watched in (table_id, roads, glory):
+        share = soup(actions.client.get(f"/t/{watched}/share"))
+        link = share.select_one("a.watch-link")["href"]
+        pages.append(str(link).removeprefix("http://localhost"))
     return pages
 
 

@@ -11,7 +11,7 @@ connection kept open per phone, no state in a worker).
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, jsonify, request
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, select
 
 from ..models import GameTable, HistoryStep, db
 from .tables import describe_step
@@ -27,12 +27,17 @@ def etag(version: int) -> str:
 def version(table_id: str) -> Response:
     """The table's version and what its latest step did, or 304 when the
     asking page already shows that version."""
+    return answer(GameTable.id == table_id)
+
+
+def answer(which: ColumnElement[bool]) -> Response:
+    """The live answer for the one table ``which`` selects (404: none)."""
     row = db.session.execute(
-        select(GameTable.version, GameTable.position).where(GameTable.id == table_id)
+        select(GameTable.id, GameTable.version, GameTable.position).where(which)
     ).one_or_none()
     if row is None:
         abort(404)
-    current, position = row
+    table_id, current, position = row
     tag = etag(current)
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
     if request.headers.get("If-None-Match") == tag:

@@ -15,7 +15,7 @@ from .. import store
 from ..engines import TableFileError, read_table
 from ..models import GameTable
 from ..pdf import STATIC_DIR, Paper, render_pdf
-from ..report import TEMPLATE, build_report, template_context
+from ..report import TEMPLATE, Report, build_report, template_context
 from ..web import words
 from .games import game_views
 from .tables import table_or_404
@@ -27,14 +27,23 @@ def report_filename(table: GameTable, paper: Paper) -> str:
     return f"{table.game}-{table.id}-report-{paper.value}.pdf"
 
 
-@bp.get("/t/<table_id>/report.pdf")
-def report_pdf(table_id: str) -> Response:
-    """The table's end-of-game report as a PDF, on A4 or US Letter."""
-    table = table_or_404(table_id)
+def paper_asked() -> Paper:
+    """The paper the request asks for (``?paper=a4`` or ``letter``; A4 when
+    none).
+
+    :raises BadRequest: any other paper.
+    """
     try:
-        paper = Paper.parse(request.args.get("paper", Paper.A4.value))
+        return Paper.parse(request.args.get("paper", Paper.A4.value))
     except ValueError:
         abort(400, _("The paper size is a4 or letter."))
+
+
+def table_report(table: GameTable) -> Report:
+    """The report of ``table`` as it stands now.
+
+    :raises Conflict: the table's file cannot be scored (409).
+    """
     step = store.current_step(table)
     try:
         read = read_table(step.document)
@@ -45,8 +54,12 @@ def report_pdf(table_id: str) -> Response:
     # game's views say.
     views = game_views(table.game)
     known = views.report_args(table) if views else {}
-    report = build_report(read, on=step.created_at.date(), **known)
-    context = template_context(report, words=words, paper=paper.value)
+    return build_report(read, on=step.created_at.date(), **known)
+
+
+def pdf_answer(table: GameTable, paper: Paper, filename: str) -> Response:
+    """The report of ``table`` as a PDF download named ``filename``."""
+    context = template_context(table_report(table), words=words, paper=paper.value)
     html = render_template(TEMPLATE, **context, lang=str(get_locale() or "en"))
     pdf = render_pdf(
         html,
@@ -57,9 +70,13 @@ def report_pdf(table_id: str) -> Response:
     return Response(
         pdf,
         mimetype="application/pdf",
-        headers={
-            "Content-Disposition": (
-                f'attachment; filename="{report_filename(table, paper)}"'
-            )
-        },
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
+
+
+@bp.get("/t/<table_id>/report.pdf")
+def report_pdf(table_id: str) -> Response:
+    """The table's end-of-game report as a PDF, on A4 or US Letter."""
+    table = table_or_404(table_id)
+    paper = paper_asked()
+    return pdf_answer(table, paper, report_filename(table, paper))

@@ -1,4 +1,5 @@
-"""Join and share: a table's short code and QR code, and joining by the code.
+"""Join and share: a table's short code and QR code, and joining by the code;
+the read-only watch link (views/watch.py) and its QR code.
 
 The table's address is its key (see README, "Private by default"): the join
 code and the QR code are two easier ways to give it to another phone at the
@@ -34,12 +35,15 @@ def share(table_id: str) -> ResponseReturnValue:
     """How another phone opens this table: its code, its link, its QR code."""
     table = table_or_404(table_id)
     link = url_for("tables.show", table_id=table.id, _external=True)
+    watch = url_for("watch.show", key=table.watch_key, _external=True)
     return render_table(
         "tables/share.html",
         table,
         link=link,
         qr=qr_svg(link, _("QR code that opens this table")),
         code=table.join_code or "",
+        watch=watch,
+        watch_qr=qr_svg(watch, _("QR code that opens this table to watch")),
     )
 
 

@@ -72,6 +72,10 @@ def test_board_tray_and_era_screens_pass_axe(phone: Page, tmp_path: Path) -> Non
     found["road picks"] = violations(page, "road-board picks")
     page.goto(table_url + "/share")
     found["share"] = violations(page, "share this table")
+    watch_url = page.locator("a.watch-link").get_attribute("href")
+    assert watch_url
+    page.goto(watch_url)
+    found["watch"] = violations(page, "watch link")
     page.goto("/join")
     found["join"] = violations(page, "join a table")
     assert {screen: v for screen, v in found.items() if v} == {}

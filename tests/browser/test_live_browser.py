@@ -45,3 +45,45 @@ def test_the_other_phone_sees_a_build_by_itself(
     finally:
         for context in phones:
             context.close()
+
+
+def test_the_watcher_sees_a_build_and_has_nothing_to_change(
+    browser: Browser, live_server: str
+) -> None:
+    """Two browser contexts, play and watch: the watch link's page shows A's
+    build by itself, and offers no form or undo."""
+    contexts = [
+        browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, base_url=live_server
+        )
+        for _ in range(2)
+    ]
+    player, watcher = (context.new_page() for context in contexts)
+    try:
+        start_table(player, "foundations-of-rome", [("Ana", "red"), ("Bo", "blue")])
+        table_url = player.url
+        player.goto(f"{table_url}/share")
+        watch_url = player.locator("a.watch-link").get_attribute("href")
+        assert watch_url
+        watcher.goto(watch_url)
+        expect(watcher.locator("main form")).to_have_count(0)
+        expect(watcher.get_by_role("button", name="Undo")).to_have_count(0)
+        player.goto(f"{table_url}/board")
+        player.locator(".players-bar label", has_text="Bo").click()
+        player.locator("label.lot:has(input[value=C3])").click()
+        piece = player.locator("#tray button.piece", has_text="Domus")
+        expect(piece.first).to_be_visible()
+        piece.first.click()
+        built = time.monotonic()
+        expect(watcher.locator("#live-status")).to_contain_text(
+            "Bo built Domus on C3", timeout=10_000
+        )
+        seen = time.monotonic() - built
+        # The watch page refreshed itself: the board drawing lists the Domus.
+        expect(watcher.locator("svg.board desc")).to_contain_text("Domus")
+        assert table_url.rsplit("/", 1)[-1] not in watcher.content()
+        screenshot(watcher, "watch-link")
+        print(f"\nLIVE: the watch link showed the build after {seen:.2f} s")
+    finally:
+        for context in contexts:
+            context.close()
