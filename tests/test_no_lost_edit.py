@@ -5,6 +5,7 @@ field both phones changed, and B's re-sent form saves both."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -172,3 +173,148 @@ def test_renames_from_two_phones_both_stay(
     assert client.post(f"/t/{table_id}/players", data=again).status_code == 302
     names = [p["name"] for p in actions.document(table_id)["players"]]
     assert names == ["Anna", "Bob"]
+
+
+def test_two_phones_record_two_turns_and_both_stay(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    """A records Ana's turn; B, on a page loaded before, records Bo's: B's turn
+    comes back with what changed (whose turn is next) and saves when sent
+    again, on top of A's."""
+    table_id = all_roads(actions)
+    path = f"/t/{table_id}/turn"
+    phone_b = actions.form(path)
+    phone_a = actions.form(path)
+    assert phone_a["player"] == "red"
+    phone_a["dead_end"] = "2"
+    assert client.post(path, data=phone_a).status_code == 302
+    phone_b.update({"player": "yellow", "trade_route": "1"})
+    refused = client.post(path, data=phone_b)
+    assert refused.status_code == 409
+    page = soup(refused)
+    assert "Whose turn: Ana → Bo" in page.select_one(".problems").get_text(" ")
+    assert not page.select(".has-errors")  # B already chose Bo: no clash
+    again = form_data(page.select_one("main form[method=post]"))
+    assert (again["player"], again["trade_route"]) == ("yellow", "1")
+    assert client.post(path, data=again).status_code == 302
+    unbuilt = actions.document(table_id)["unbuilt"]
+    assert (unbuilt["red"]["house"], unbuilt["yellow"]["house"]) == (5, 6)
+    history = client.get(f"/t/{table_id}/history").get_data(as_text=True)
+    assert "Ana&#39;s turn recorded" in history and "Bo&#39;s turn recorded" in history
+
+
+def test_a_turn_both_phones_recorded_is_marked_not_recorded_twice(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    """Both phones record Ana's turn: the second is refused with "whose turn"
+    marked (the page proposed Ana; it is Bo's turn now), nothing is saved
+    until B confirms."""
+    table_id = all_roads(actions)
+    path = f"/t/{table_id}/turn"
+    phone_b = actions.form(path)
+    phone_a = actions.form(path)
+    phone_a["dead_end"] = phone_b["dead_end"] = "1"
+    assert client.post(path, data=phone_a).status_code == 302
+    before = actions.document(table_id)
+    refused = client.post(path, data=phone_b)
+    assert refused.status_code == 409
+    page = soup(refused)
+    marked = page.select_one(".has-errors select[name=player]")
+    assert marked is not None
+    assert marked.select_one("option[selected]")["value"] == "red"
+    assert "Another phone changed this to Bo" in page.get_text(" ")
+    assert actions.document(table_id) == before
+
+
+def test_coins_from_two_phones_both_stay(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    from .test_views_monuments import city_table
+
+    table_id = city_table(actions)
+    pool = f"/t/{table_id}/monuments?player=blue"
+    coins = "details form[action$='/coins']"
+    phone_b = actions.form(pool, coins)
+    phone_a = actions.form(pool, coins)
+    phone_a["players-0-coins"] = "20"
+    assert client.post(f"/t/{table_id}/coins", data=phone_a).status_code == 302
+    phone_b["players-1-coins"] = "8"
+    refused = client.post(f"/t/{table_id}/coins", data=phone_b)
+    assert refused.status_code == 409
+    page = soup(refused)
+    assert page.select_one("details").has_attr("open")
+    said = page.select_one("details .problems").get_text(" ")
+    assert "Ana: Coins: 12 → 20" in said
+    again = form_data(page.select_one(coins))
+    assert (again["players-0-coins"], again["players-1-coins"]) == ("20", "8")
+    assert actions.document(table_id)["coins"] == {"red": 20, "blue": 3}
+    assert client.post(f"/t/{table_id}/coins", data=again).status_code == 302
+    assert actions.document(table_id)["coins"] == {"red": 20, "blue": 8}
+
+
+def test_monument_values_from_two_phones_both_stay(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    from .test_views_monuments import city_table
+
+    table_id = city_table(actions)
+    card = f"/t/{table_id}/monuments/tower-of-wonders?player=red"
+    values = "details form[action$='/values']"
+    phone_b = actions.form(card, values)
+    phone_a = actions.form(card, values)
+    vp, silver = int(phone_a["vp"]), int(phone_a["silver"])
+    phone_a["vp"] = str(vp + 2)
+    assert client.post(phone_a_action(client, card), data=phone_a).status_code == 302
+    phone_b["silver"] = str(silver + 1)
+    refused = client.post(phone_a_action(client, card), data=phone_b)
+    assert refused.status_code == 409
+    page = soup(refused)
+    assert page.select_one("details").has_attr("open")
+    assert "Changed meanwhile" in page.select_one("details .problems").get_text(" ")
+    again = form_data(page.select_one(values))
+    assert (again["vp"], again["silver"]) == (str(vp + 2), str(silver + 1))
+    assert client.post(phone_a_action(client, card), data=again).status_code == 302
+    shown = form_data(soup(client.get(card)).select_one(values))
+    assert (shown["vp"], shown["silver"]) == (str(vp + 2), str(silver + 1))
+
+
+def phone_a_action(client: FlaskClient, path: str) -> str:
+    """Where the card's values form sends."""
+    form = soup(client.get(path)).select_one("details form[action$='/values']")
+    return str(form["action"])
+
+
+def test_a_stale_edit_with_a_bad_value_is_marked_at_once(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = all_roads(actions)
+    path = f"/t/{table_id}/tally"
+    phone_b = actions.form(path)
+    phone_a = actions.form(path)
+    phone_a["players-0-house"] = "3"
+    assert client.post(path, data=phone_a).status_code == 302
+    assert actions.post_action(table_id, "reopen").status_code == 302
+    phone_b["players-1-house"] = "99"
+    refused = client.post(path, data=phone_b)
+    assert refused.status_code == 409
+    field = soup(refused).select_one("input[name=players-1-house]")
+    assert field["value"] == "99" and field["aria-invalid"] == "true"
+
+
+def test_a_stale_road_pick_says_who_picked_meanwhile_and_saves_nothing(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    from .test_views_roads import pick, scenario_without_picks
+
+    _original, bare, _expected = scenario_without_picks()
+    table_id = actions.import_id(json.dumps(bare).encode())
+    page = soup(client.get(f"/t/{table_id}/roads"))
+    phone_b = form_data(page.select_one("form.options"))  # B's page, loaded first
+    assert pick(client, table_id, "Space 2: 3 VP").status_code == 302  # A picks
+    after_a = actions.document(table_id)
+    phone_b["option"] = "0"
+    refused = client.post(f"/t/{table_id}/roads", data=phone_b)
+    assert refused.status_code == 400
+    said = soup(refused).select_one(".problems").get_text(" ")
+    assert "The latest change: Chiara picked on the North road board." in said
+    assert actions.document(table_id) == after_a

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -17,16 +17,14 @@ from wtforms.fields.choices import SelectChoice
 from .. import store
 from ..engines import all_roads as ar
 from ..engines import find_game
-from ..engines.base import RuleError
 from ..forms import AR_TOKENS, TallyForm, TurnForm
 from ..models import GameTable
-from ..web import error_words, words
+from ..web import words
 from .games import since_reopen
 from .tables import (
     Edit,
     form_screen,
     game_table_or_404,
-    save_change,
     sheet_of_kind,
 )
 
@@ -39,6 +37,11 @@ STEP_WORDS = {
     "ar-turn": _l("%(player)s's turn recorded"),
 }
 """The words of the history steps these screens record."""
+
+GAME_OVER_TURNS = _l(
+    "Every player has placed all 12 tiles: the game is over. "
+    "Undo the last turn to change it."
+)
 
 SPACES = (
     ("dead_end", ar.Space.DEAD_END),
@@ -177,22 +180,30 @@ def turn(table_id: str) -> ResponseReturnValue:
     sheet = sheet_of(table)
     now = ar.progress(sheet, len(turns(table)))
     names = {p.id: p.name for p in sheet.players}
-    problems: list[str] = []
-    form = TurnForm(request.form if request.method == "POST" else None)
-    form.player.choices = [SelectChoice(p.id, p.name) for p in sheet.players]
-    if request.method == "GET":
-        form.version.data = table.version
-        form.player.data = now.next.id if now.next else None
-        while len(form.upgrades) < len(sheet.players):
-            form.upgrades.append_entry()
-    if now.over:
-        problems.append(
-            _(
-                "Every player has placed all 12 tiles: the game is over. "
-                "Undo the last turn to change it."
-            )
+    choices = [SelectChoice(p.id, p.name) for p in sheet.players]
+
+    def fresh() -> TurnForm:
+        """The form for the next turn of the table as it is now."""
+        form = TurnForm(
+            formdata=None,
+            data={
+                "version": table.version,
+                "player": now.next.id if now.next else None,
+                "upgrades": [{} for _ in sheet.players],
+            },
         )
-    elif request.method == "POST" and form.validate():
+        form.player.choices = choices
+        return form
+
+    if request.method == "POST":
+        form = TurnForm(request.form)
+        form.player.choices = choices
+    else:
+        form = fresh()
+
+    def change() -> Edit:
+        if now.over:
+            raise ar.TurnError(GAME_OVER_TURNS)
         actions: list[ar.Action] = []
         for key, space in SPACES:
             actions.extend(ar.Build(space) for _ in range(form[key].data))
@@ -202,48 +213,41 @@ def turn(table_id: str) -> ResponseReturnValue:
                 ar.Upgrade(player.id, at_lake=True) for _ in range(row.form.spa.data)
             )
         active = form.player.data
-        try:
-            if active not in names:
-                raise ar.NotAtTableError(_("Choose whose turn it was."))
-            record = ar.apply_turn(
-                {e.player.id: e.unbuilt for e in sheet.entries},
-                active,
-                actions,
-                ar.display_names(sheet.players),
-            )
-        except RuleError as exc:
-            problems.append(error_words(exc))
-        else:
-            problems = save_change(
+        if active not in names:
+            raise ar.NotAtTableError(_("Choose whose turn it was."))
+        record = ar.apply_turn(
+            {e.player.id: e.unbuilt for e in sheet.entries},
+            active,
+            actions,
+            ar.display_names(sheet.players),
+        )
+        said = [words(line.text) for line in record.lines]
+        if ar.progress(sheet, now.done + 1).over:
+            said.append(_("That was the last turn: the game is over."))
+        return Edit(
+            document_with(
                 table,
-                document_with(
-                    table,
-                    {
-                        pid: ("unbuilt", s.as_json())
-                        for pid, s in record.supplies.items()
-                    },
-                ),
-                version=form.version.data,
-                action="ar-turn",
-                details={"player": names[active]},
-            )
-        if not problems:
-            flash(_("Turn recorded."))
-            for line in record.lines:
-                flash(words(line.text))
-            if ar.progress(sheet, now.done + 1).over:
-                flash(_("That was the last turn: the game is over."))
-            return redirect(url_for("tables.show", table_id=table.id))
-    return (
-        render_template(
-            "games/all-roads/turn.html",
-            table=table,
-            sheet=sheet,
-            form=form,
-            problems=problems,
-            turns_done=now.done,
-            turns_total=now.total,
-            result=ar.score(sheet),
-        ),
-        400 if request.method == "POST" else 200,
+                {pid: ("unbuilt", s.as_json()) for pid, s in record.supplies.items()},
+            ),
+            {"player": names[active]},
+            said=tuple(said),
+        )
+
+    return form_screen(
+        table,
+        form,
+        change=change,
+        action="ar-turn",
+        template="games/all-roads/turn.html",
+        saved=_("Turn recorded."),
+        fresh=fresh,
+        row_names=list(names.values()),
+        # A stale turn stays the turn of the player it was sent for: if
+        # another phone recorded a turn meanwhile, "whose turn" is marked.
+        keep=("player",),
+        sheet=sheet,
+        turns_done=now.done,
+        turns_total=now.total,
+        over=GAME_OVER_TURNS if now.over else None,
+        result=ar.score(sheet),
     )

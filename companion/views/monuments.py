@@ -8,6 +8,7 @@ engine's, ``companion.engines.monuments``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -33,7 +34,7 @@ from .foundations import (
     table_catalogue,
 )
 from .games import check_open
-from .tables import conflict_message, save_change
+from .tables import conflict_message, merged_if_stale, save_change, with_base
 
 bp = Blueprint("monuments", __name__)
 
@@ -69,9 +70,10 @@ def pool_page(
     player: str,
     coins_form: CoinsForm | None = None,
     status: int = 200,
+    problems: Sequence[str] = (),
 ) -> ResponseReturnValue:
     """The pool page; ``coins_form`` is a refused entry, shown with what was
-    typed and its errors."""
+    typed and its errors (``problems``: what to say of it)."""
     catalogue = table_catalogue(table)
     eligible = mon.eligibilities(city, player=player, catalogue=catalogue)[player]
     order = {True: 0, None: 1, False: 2}
@@ -87,20 +89,25 @@ def pool_page(
             slug: city.buildings[i].owner for slug, i in mon.on_board(city).items()
         },
         markers_left=mon.markers_left(city, player),
-        coins_form=coins_form
-        or CoinsForm(
-            formdata=None,
-            data={
-                "version": table.version,
-                "players": [{"coins": city.coins.get(p.id, 0)} for p in city.players],
-            },
-        ),
+        coins_form=coins_form or with_base(coins_form_now(table, city)),
+        coins_problems=problems,
         coins_known=mon.coins_known(city),
         income={
             p.id: mon.measure(city, p.id, cards.Measure.INCOME, catalogue=catalogue)
             for p in city.players
         },
     ), status
+
+
+def coins_form_now(table: GameTable, city: fr.City) -> CoinsForm:
+    """The coins form as the table holds them now."""
+    return CoinsForm(
+        formdata=None,
+        data={
+            "version": table.version,
+            "players": [{"coins": city.coins.get(p.id, 0)} for p in city.players],
+        },
+    )
 
 
 @bp.post("/t/<table_id>/monuments/<slug>")
@@ -165,9 +172,11 @@ def card_page(
     slug: str,
     values_form: MonumentValuesForm | None = None,
     status: int = 200,
+    values_problems: Sequence[str] = (),
 ) -> ResponseReturnValue:
     """A card's page; ``values_form`` is a refused change of its values, shown
-    open with what was typed and its errors."""
+    open with what was typed and its errors (``values_problems``: what to say
+    of it)."""
     if slug not in cards.CATALOGUE:
         abort(404, _("There is no monument called %(slug)s.", slug=slug))
     catalogue = table_catalogue(table)
@@ -193,21 +202,8 @@ def card_page(
         card=found,
         text=cards.card_text(found),
         eligibility=mon.eligibility(city, player, slug, catalogue=catalogue),
-        values_form=values_form
-        or MonumentValuesForm(
-            formdata=None,
-            data={
-                "version": table.version,
-                "lots": found.lots,
-                "citizens": found.footer.citizens,
-                "silver": found.footer.silver,
-                "vp": found.footer.vp,
-                **{
-                    field: per.each
-                    for field, (_key, per) in _adjacency(found.footer).items()
-                },
-            },
-        ),
+        values_form=values_form or with_base(values_form_now(table, found)),
+        values_problems=values_problems,
         adjacency_labels=_adjacency_labels(found.footer),
         rows=board_cells(city),
         columns=column_letters(city),
@@ -219,6 +215,24 @@ def card_page(
         preview_url=url_for("monuments.card", table_id=table.id, slug=slug),
         action_form=ActionForm(formdata=None, data={"version": table.version}),
     ), status
+
+
+def values_form_now(table: GameTable, card: cards.MonumentCard) -> MonumentValuesForm:
+    """A card's values form as the table reads the card now."""
+    return MonumentValuesForm(
+        formdata=None,
+        data={
+            "version": table.version,
+            "lots": card.lots,
+            "citizens": card.footer.citizens,
+            "silver": card.footer.silver,
+            "vp": card.footer.vp,
+            **{
+                field: per.each
+                for field, (_key, per) in _adjacency(card.footer).items()
+            },
+        },
+    )
 
 
 ADJACENCY_FIELDS = {
@@ -258,8 +272,17 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
     if slug not in cards.CATALOGUE:
         abort(404, _("There is no monument called %(slug)s.", slug=slug))
     back = url_for("monuments.card", table_id=table.id, slug=slug, player=player)
+    city = city_of(table)
+    catalogue = table_catalogue(table)
+    stale = merged_if_stale(
+        table, form, lambda: values_form_now(table, catalogue[slug])
+    )
+    if stale is not None:
+        merged, said = stale
+        return card_page(
+            table, city, chosen_player(city, player), slug, merged, 409, said
+        )
     if not form.validate():
-        city = city_of(table)
         return card_page(table, city, chosen_player(city, player), slug, form, 400)
     overrides: dict[str, Any] = {}
     for step in table.steps_so_far("mon-values"):
@@ -284,9 +307,10 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
     try:
         cards.with_overrides(cards.CATALOGUE, overrides)
     except TableFileError as exc:
-        for problem in exc.problems:
-            flash(problem_words(problem))
-        return redirect(back)
+        said = [problem_words(problem) for problem in exc.problems]
+        return card_page(
+            table, city, chosen_player(city, player), slug, form, 400, said
+        )
     check_open(table)
     try:
         store.record(
@@ -297,8 +321,12 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
             details={"monument": cards.CATALOGUE[slug].name, "overrides": overrides},
         )
     except store.StaleEditError as exc:
-        flash(conflict_message(exc))
-        return redirect(back)
+        # Changed between the check above and the write: what was typed is
+        # shown again, to send once more.
+        said = [conflict_message(exc)]
+        return card_page(
+            table, city, chosen_player(city, player), slug, form, 409, said
+        )
     flash(_("Saved for this table."))
     return redirect(back)
 
@@ -311,6 +339,11 @@ def coins(table_id: str) -> ResponseReturnValue:
     form = CoinsForm(request.form)
     player = request.form.get("player", city.players[0].id)
     back = url_for("monuments.pool", table_id=table.id, player=player)
+    names = [p.name for p in city.players]
+    stale = merged_if_stale(table, form, lambda: coins_form_now(table, city), names)
+    if stale is not None:
+        merged, said = stale
+        return pool_page(table, city, chosen_player(city, player), merged, 409, said)
     if not form.validate() or len(form.players) != len(city.players):
         return pool_page(table, city, chosen_player(city, player), form, 400)
     new_city = replace(

@@ -34,7 +34,7 @@ from .foundations import (
     current_pick,
     fr_table_or_404,
 )
-from .tables import Edit, conflict_message, form_screen, save_change
+from .tables import Edit, conflict_message, form_screen, latest_change, save_change
 
 bp = Blueprint("roads", __name__)
 
@@ -457,13 +457,14 @@ def draft(table_id: str) -> ResponseReturnValue:
         elif form.version.data != table.version:
             # Another phone picked or changed the board since this page was
             # loaded: the pick (and its swap) was meant for the table as it was.
-            problems.append(
+            problems += [
                 conflict_message(
                     store.StaleEditError(
                         expected=form.version.data, current=table.version
                     )
-                )
-            )
+                ),
+                latest_change(table),
+            ]
         else:
             problems = save_pick(table, document, city, boards, turn, form)
             if not problems:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -366,6 +366,14 @@ def conflict_message(error: store.StaleEditError) -> str:
     )
 
 
+def latest_change(table: GameTable) -> str:
+    """What the table's latest step did, in words: what a phone whose edit was
+    refused as stale is told changed meanwhile."""
+    return str(
+        _("The latest change: %(what)s.", what=describe_step(store.current_step(table)))
+    )
+
+
 def save_change(
     table: GameTable,
     document: dict[str, Any],
@@ -403,6 +411,9 @@ class Edit:
 
     document: dict[str, Any]
     details: dict[str, Any] | None = None
+    said: tuple[str, ...] = ()
+    """What to say once it is saved, after the screen's ``saved`` words
+    (what a recorded turn did, line by line)."""
 
 
 def form_screen(
@@ -416,6 +427,7 @@ def form_screen(
     done: str | None = None,
     fresh: Callable[[], VersionedForm] | None = None,
     row_names: Sequence[str] = (),
+    keep: Collection[str] = (),
     **context: Any,
 ) -> ResponseReturnValue:
     """The one way a form screen works: a valid POST becomes one history step
@@ -432,17 +444,15 @@ def form_screen(
         phone's change is not lost: see :func:`merge_stale`.
     :param row_names: the name of each row of the form's row lists (players,
         camps), to say what changed in words.
+    :param keep: fields a stale edit keeps as sent even where the phone left
+        them as loaded (whose turn it records): see :func:`merge_stale`.
     """
     problems: list[str] = []
-    stale = (
-        request.method == "POST"
-        and fresh is not None
-        and form.version.data is not None
-        and form.version.data != table.version
-    )
-    if stale and fresh is not None:
-        merged, problems = merge_stale(form, fresh(), row_names)
-        merged.against(table.version)
+    stale = None
+    if fresh is not None:
+        stale = merged_if_stale(table, form, fresh, row_names, keep=keep)
+    if stale is not None:
+        merged, problems = stale
         page = render_template(
             template, table=table, form=merged, problems=problems, **context
         )
@@ -464,12 +474,39 @@ def form_screen(
             )
             if not problems:
                 flash(saved or _("Saved."))
+                for line in edit.said:
+                    flash(line)
                 return redirect(done or url_for("tables.show", table_id=table.id))
     form.against(table.version)
     return (
         render_template(template, table=table, form=form, problems=problems, **context),
         400 if request.method == "POST" else 200,
     )
+
+
+def merged_if_stale(
+    table: GameTable,
+    form: FormT,
+    fresh: Callable[[], FormT],
+    row_names: Sequence[str] = (),
+    *,
+    keep: Collection[str] = (),
+) -> tuple[FormT, list[str]] | None:
+    """A form sent from a page older than the table, rebuilt on the table as
+    it is now (:func:`merge_stale`) and sent next against its version: show it
+    again (409) with what to say. ``None``: the form is not stale.
+
+    :param fresh: the form as the screen shows it for the table now.
+    """
+    if (
+        request.method != "POST"
+        or form.version.data is None
+        or form.version.data == table.version
+    ):
+        return None
+    merged, said = merge_stale(form, fresh(), row_names, keep=keep)
+    merged.against(table.version)
+    return merged, said
 
 
 _NOT_FIELDS = frozenset({"CSRFTokenField", "SubmitField"})
@@ -534,15 +571,22 @@ def _value_words(field: Any, value: str) -> str:
 
 
 def merge_stale(
-    sent: VersionedForm, now: VersionedForm, row_names: Sequence[str]
-) -> tuple[VersionedForm, list[str]]:
+    sent: VersionedForm,
+    now: FormT,
+    row_names: Sequence[str],
+    *,
+    keep: Collection[str] = (),
+) -> tuple[FormT, list[str]]:
     """Rebuild a stale edit on the table as it is now, losing nothing.
 
     ``base`` is what the phone's page showed, ``theirs`` what the form shows
     now, ``yours`` what the phone sent: a field this phone changed (yours
     differs from base) keeps its value, every other field takes the current
     one; a field both changed to different values keeps this phone's value,
-    is marked, and is sent only when the player sends the form again.
+    is marked, and is sent only when the player sends the form again. A
+    field in ``keep`` counts as changed by this phone whatever it holds: a
+    turn form's "whose turn" says whose turn the phone records, even when it
+    was the one the page proposed.
 
     :return: the rebuilt form (to show, not saved) and what to tell the
         player, in words: what changed meanwhile and which fields clash.
@@ -574,7 +618,7 @@ def merge_stale(
             # A page that did not say what it showed (sent by an older page):
             # what the player typed is kept, as it always was.
             merged[name] = mine
-        elif mine != loaded:
+        elif mine != loaded or name in keep:
             merged[name] = mine
             if current != loaded and current != mine:
                 clashes.append(name)
@@ -588,14 +632,18 @@ def merge_stale(
     now.process(formdata)
     now.base.data = base_of(theirs)
     for field in _leaves(now):
+        # What the phone typed is checked as if sent, so a bad value is
+        # marked now rather than after the next send.
+        field.validate(now)
         if field.name in clashes:
             field.errors = [
+                *field.errors,
                 _(
                     "Another phone changed this to %(theirs)s; yours, %(yours)s, is "
                     "kept here: check it and send again.",
                     theirs=_value_words(field, theirs[field.name]),
                     yours=_value_words(field, merged[field.name]),
-                )
+                ),
             ]
     said = [
         _(
