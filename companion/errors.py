@@ -39,8 +39,14 @@ MESSAGES = {
 """Our own words for each code: werkzeug's defaults are English only."""
 
 
+PLUMBING = frozenset({"csrf_token", "version", "base", "once"})
+"""Fields every form carries for the app, not typed by the player: not shown
+back (the CSRF token, the table version, what the page showed, the one-time
+token)."""
+
+
 def submitted_input() -> list[tuple[str, str]]:
-    """The fields of a refused form post, minus the CSRF token, to show back."""
+    """The fields of a refused form post, minus the app's own, to show back."""
     if request.method != "POST":
         return []
     try:
@@ -50,7 +56,7 @@ def submitted_input() -> list[tuple[str, str]]:
     return [
         (key, value)
         for key, value in form.items(multi=True)
-        if key != "csrf_token" and value.strip()
+        if key not in PLUMBING and value.strip()
     ]
 
 

@@ -318,3 +318,34 @@ def test_a_stale_road_pick_says_who_picked_meanwhile_and_saves_nothing(
     said = soup(refused).select_one(".problems").get_text(" ")
     assert "The latest change: Chiara picked on the North road board." in said
     assert actions.document(table_id) == after_a
+
+
+def test_a_stale_tally_on_a_game_finished_meanwhile_is_kept_until_reopened(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    """A's tally finishes the game while B types: B's page says the game is
+    over and keeps B's numbers; after "Reopen the game" B's numbers save on top
+    of A's."""
+    table_id = all_roads(actions)
+    path = f"/t/{table_id}/tally"
+    phone_b = actions.form(path)
+    phone_a = actions.form(path)
+    phone_a["players-0-house"] = "3"
+    assert client.post(path, data=phone_a).status_code == 302
+    phone_b["players-1-villa"] = "2"
+    refused = client.post(path, data=phone_b)
+    assert refused.status_code == 409
+    page = soup(refused)
+    assert "The game is over" in page.select_one(".problems").get_text(" ")
+    again = form_data(page.select_one("main form[method=post]:not([action])"))
+    locked = client.post(path, data=again)
+    assert locked.status_code == 409
+    shown = soup(locked).get_text(" ")
+    assert "players-1-villa" in shown and "base" not in shown.split()
+    assert actions.post_action(table_id, "reopen").status_code == 302
+    merged = soup(client.post(path, data=again))
+    final = form_data(merged.select_one("main form[method=post]:not([action])"))
+    assert (final["players-0-house"], final["players-1-villa"]) == ("3", "2")
+    assert client.post(path, data=final).status_code == 302
+    unbuilt = actions.document(table_id)["unbuilt"]
+    assert (unbuilt["red"]["house"], unbuilt["yellow"]["villa"]) == (3, 2)

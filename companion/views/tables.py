@@ -49,7 +49,7 @@ from ..forms import (
 )
 from ..models import GameTable, HistoryStep, db, made_by_form
 from ..web import error_words, problem_words, words
-from .games import REOPEN, check_open, game_views
+from .games import GAME_OVER, REOPEN, check_open, game_views, is_finished
 
 bp = Blueprint("tables", __name__)
 
@@ -506,6 +506,10 @@ def merged_if_stale(
         return None
     merged, said = merge_stale(form, fresh(), row_names, keep=keep)
     merged.against(table.version)
+    if is_finished(table):
+        # Another phone finished the game meanwhile: sending again is refused
+        # until it is reopened (the page offers it), and this form is kept.
+        said.append(str(GAME_OVER))
     return merged, said
 
 
