@@ -1,4 +1,5 @@
-"""The tables this device knows, kept in a signed cookie of its own.
+"""The tables this device knows and the device's name, kept in a signed
+cookie of its own.
 
 The home page lists these tables and not everyone's. A table is remembered
 when this device starts it or imports it (a join link will call
@@ -10,6 +11,10 @@ session: it lasts :data:`MAX_AGE`, the session only until the browser closes.
 
 A view changes the list with :func:`remember` or :func:`forget`; the cookie is
 written once, as the response leaves (:func:`init_app`).
+
+The device may have a name ("Bo's phone", :func:`set_name`): every history
+step made from it says so (``HistoryStep.by``), so the other phones at the
+table read who changed what.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from flask import Flask, Response, current_app, g, request
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import select
 
-from .models import GameTable, db
+from .models import DEVICE_NAME_MAX, GameTable, db, made_from
 
 COOKIE_NAME: Final = "companion_tables"
 MAX_TABLES: Final = 50
@@ -38,10 +43,43 @@ _SALT: Final = "companion.device-tables"
 _ID_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 _CHANGED: Final = "device_tables"
 """Where a view's change to the list waits for the response (``flask.g``)."""
+_RENAMED: Final = "device_name"
+"""Where a view's change of the device's name waits for the response."""
+NAME_MAX: Final = DEVICE_NAME_MAX
+"""Characters of a device's name at most."""
 
 
 def _serializer() -> URLSafeSerializer:
     return URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_SALT)
+
+
+def _cookie() -> dict[str, object]:
+    """The cookie's content; an unsigned, altered or malformed cookie counts
+    as empty."""
+    raw = request.cookies.get(COOKIE_NAME)
+    if not raw:
+        return {}
+    try:
+        data = _serializer().loads(raw)
+    except BadSignature:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def name() -> str | None:
+    """This device's name, if it was given one."""
+    if _RENAMED in g:
+        given: str | None = g.get(_RENAMED)
+        return given
+    found = _cookie().get("n")
+    if isinstance(found, str) and 0 < len(found) <= NAME_MAX:
+        return found
+    return None
+
+
+def set_name(new: str | None) -> None:
+    """Name this device (``None`` or blank: no name)."""
+    setattr(g, _RENAMED, (new or "").strip()[:NAME_MAX] or None)
 
 
 def known_ids() -> list[str]:
@@ -49,14 +87,7 @@ def known_ids() -> list[str]:
     altered or malformed cookie counts as none."""
     if _CHANGED in g:
         return list(g.get(_CHANGED))
-    raw = request.cookies.get(COOKIE_NAME)
-    if not raw:
-        return []
-    try:
-        data = _serializer().loads(raw)
-    except BadSignature:
-        return []
-    ids = data.get("t") if isinstance(data, dict) else None
+    ids = _cookie().get("t")
     if not isinstance(ids, list):
         return []
     found = [i for i in ids if isinstance(i, str) and _ID_RE.match(i)]
@@ -100,16 +131,20 @@ def known_tables() -> list[GameTable]:
 
 
 def _write_cookie(response: Response) -> Response:
-    """Send the list as it is now, if a view changed it."""
-    if _CHANGED not in g:
+    """Send the list and the name as they are now, if a view changed them."""
+    if _CHANGED not in g and _RENAMED not in g:
         return response
-    ids = g.get(_CHANGED)
+    ids = known_ids()
+    called = name()
+    content: dict[str, object] = {"t": ids}
+    if called:
+        content["n"] = called
     samesite = current_app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
     secure = bool(current_app.config.get("SESSION_COOKIE_SECURE"))
-    if ids:
+    if ids or called:
         response.set_cookie(
             COOKIE_NAME,
-            _serializer().dumps({"t": ids}),
+            _serializer().dumps(content),
             max_age=MAX_AGE,
             path="/",
             secure=secure,
@@ -123,5 +158,13 @@ def _write_cookie(response: Response) -> Response:
     return response
 
 
+def _sign_steps() -> None:
+    """Every history step this request makes carries this device's name."""
+    made_from(name())
+
+
 def init_app(app: Flask) -> None:
+    app.before_request(_sign_steps)
     app.after_request(_write_cookie)
+    # Steps made after the request (a command, a test) are no one's.
+    app.teardown_request(lambda _error: made_from(None))

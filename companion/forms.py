@@ -44,7 +44,7 @@ from .engines import all_roads as ar
 from .engines.base import NAME_MAX
 from .engines.foundations.city import TRAY_MAX_LOTS
 from .engines.foundations.lots import Lot, groups
-from .models import FORM_TOKEN_MAX
+from .models import DEVICE_NAME_MAX, FORM_TOKEN_MAX
 from .web import COLOUR_NAMES, GAME_OPTIONS
 
 
@@ -689,8 +689,29 @@ class CoinsForm(VersionedForm):
     players = FieldList(FormField(CoinRow), min_entries=2, max_entries=5)
 
 
+def _device_name_field() -> StringField:
+    return StringField(
+        _l("This phone's name"),
+        validators=[Optional(), Length(max=DEVICE_NAME_MAX)],
+        filters=[lambda text: text.strip() if isinstance(text, str) else text],
+        render_kw={"autocomplete": "off", "placeholder": _l("Bo's phone")},
+        description=_l(
+            "Optional: the other phones see it beside what this one changes."
+        ),
+    )
+
+
+class DeviceNameForm(FlaskForm):
+    """What this phone is called at the table (``device.set_name``)."""
+
+    name = _device_name_field()
+    table = HiddenField()
+    """The table whose share page the form is on: where to go back."""
+
+
 class JoinForm(FlaskForm):
-    """The code of a table another phone shows (its Share page)."""
+    """The code of a table another phone shows (its Share page), and what this
+    phone is called there."""
 
     code = StringField(
         _l("Table code"),
@@ -698,3 +719,4 @@ class JoinForm(FlaskForm):
         render_kw={"autocapitalize": "characters", "autocomplete": "off"},
         description=_l("7 letters and digits, as the other phone shows them."),
     )
+    device = _device_name_field()

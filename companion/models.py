@@ -65,6 +65,22 @@ def _current_form_token() -> str | None:
     return _form_token.get()
 
 
+DEVICE_NAME_MAX = 40
+"""Characters of a device's name at most (``HistoryStep.by``)."""
+
+_device_name: ContextVar[str | None] = ContextVar("device_name", default=None)
+
+
+def made_from(device: str | None) -> None:
+    """Sign the history steps made from now on in this context (one request)
+    with the name of the device that made them (``None``: no name)."""
+    _device_name.set(device)
+
+
+def _current_device_name() -> str | None:
+    return _device_name.get()
+
+
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Letters and digits a player reads aloud without doubt: no I, O, 0 or 1."""
 JOIN_CODE_LENGTH = 7
@@ -172,6 +188,11 @@ class HistoryStep(db.Model):  # type: ignore[name-defined,misc]
     """The values the words of ``action`` need (names, lots ...)."""
     document: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The whole table file after this step."""
+    by: Mapped[str | None] = mapped_column(
+        String(DEVICE_NAME_MAX), nullable=True, default=_current_device_name
+    )
+    """The name of the device that made the step ("Bo's phone"), if it has
+    one (:func:`made_from`)."""
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )

@@ -68,7 +68,8 @@
       .then(function (news) {
         if (!news || Date.now() < quietUntil) { return; }
         if (String(news.version) === String(main().dataset.version)) { return; }
-        var prefix = main().dataset.liveSaid || "Changed on another phone:";
+        // "Bo's phone: Bo built Domus on C3" when the phone has a name.
+        var prefix = news.by ? news.by + ":" : (main().dataset.liveSaid || "Changed on another phone:");
         var text = prefix + " " + news.what;
         var selected = document.querySelector("main label.lot input:checked");
         if (typing || selected) { say(text, false); } else { refresh(text); }

@@ -25,6 +25,7 @@ def test_the_version_check_answers_304_until_the_table_changes(
     assert news.get_json() == {
         "version": version + 1,
         "what": "Bo built Domus on B2",
+        "by": None,  # this phone has no name
     }
 
 

@@ -7,6 +7,7 @@ import re
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from companion.models import JOIN_ALPHABET, normal_join_code
 
@@ -89,3 +90,66 @@ def test_a_code_already_taken_is_drawn_again(
         first = store.create_table("all-roads", {"game": "all-roads"})
         second = store.create_table("all-roads", {"game": "all-roads"})
         assert (first.join_code, second.join_code) == ("AAAAAAA", "BBBBBBB")
+
+
+def name_phone(actions: TableActions, table_id: str, name: str) -> TestResponse:
+    data = actions.form(f"/t/{table_id}/share", "form.device-name-form")
+    data["name"] = name
+    return actions.client.post("/device/name", data=data)
+
+
+def test_a_named_phone_signs_what_it_changes(app: Flask, actions: TableActions) -> None:
+    """ "Bo's phone: Bo built Domus on C3": the other phones read which phone
+    made a change, live and in the history."""
+    from .test_views_foundations import City
+
+    city = City(actions)
+    other = TableActions(app.test_client())
+    shown = other.client.get(f"/t/{city.id}/live").get_json()["version"]
+    answer = name_phone(actions, city.id, "  Bo's phone ")
+    assert answer.status_code == 302
+    assert answer.headers["Location"].endswith(f"/t/{city.id}/share")
+    page = soup(actions.client.get(f"/t/{city.id}/share"))
+    assert "This phone is now called Bo's phone." in page.get_text()
+    assert page.select_one("input[name=name]")["value"] == "Bo's phone"
+    assert city.build(["C3"], "blue", "Domus").status_code == 302
+    news = other.client.get(
+        f"/t/{city.id}/live", headers={"If-None-Match": f'"v{shown}"'}
+    ).get_json()
+    assert (news["by"], news["what"]) == ("Bo's phone", "Bo built Domus on C3")
+    history = soup(other.client.get(f"/t/{city.id}/history"))
+    assert history.select_one("li.current .device-name").get_text() == "Bo's phone"
+    # A phone with no name signs nothing; a name can be taken away.
+    assert name_phone(actions, city.id, "").status_code == 302
+    assert city.build(["D3"], "blue", "Domus").status_code == 302
+    assert actions.client.get(f"/t/{city.id}/live").get_json()["by"] is None
+
+
+def test_a_phone_names_itself_when_it_joins(app: Flask, actions: TableActions) -> None:
+    table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "yellow")])
+    code, _link = share_page(actions.client, table_id)
+    other = TableActions(app.test_client())
+    response = other.client.post(
+        "/join",
+        data={"csrf_token": other.csrf("/join"), "code": code, "device": "Cy's phone"},
+    )
+    assert response.status_code == 302
+    page = soup(other.client.get(f"/t/{table_id}/share"))
+    assert page.select_one("input[name=name]")["value"] == "Cy's phone"
+
+
+def test_a_name_too_long_is_refused_beside_the_field(actions: TableActions) -> None:
+    table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "yellow")])
+    refused = name_phone(actions, table_id, "x" * 41)
+    assert refused.status_code == 400
+    field = soup(refused).select_one("input[name=name]")
+    assert field["value"] == "x" * 41 and field["aria-invalid"] == "true"
+    page = soup(actions.client.get(f"/t/{table_id}/share"))
+    assert page.select_one("input[name=name]").get("value", "") == ""
+
+
+def test_naming_needs_a_table_that_exists(actions: TableActions) -> None:
+    table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "yellow")])
+    data = actions.form(f"/t/{table_id}/share", "form.device-name-form")
+    data["table"] = "no-such-table"
+    assert actions.client.post("/device/name", data=data).status_code == 404

@@ -88,6 +88,7 @@ def test_the_watcher_sees_a_change_and_what_it_was(actions: TableActions) -> Non
     assert news.get_json() == {
         "version": int(shown) + 1,
         "what": "Bo built Domus on B2",
+        "by": None,
     }
     assert "Domus" in watcher.get(link).get_data(as_text=True)
 

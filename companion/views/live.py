@@ -3,7 +3,8 @@
 A page of a table asks ``GET /t/<id>/live`` every 1.5 s (static/live.js) with
 the version it shows as ``If-None-Match``: an unchanged table answers 304 from
 one small query of the table's row, so many phones on one server cost little;
-a changed one answers its version and the words of the step that made it.
+a changed one answers its version, the words of the step that made it and
+the name of the phone that made it, if it has one (``by``).
 Polling holds up under several gunicorn workers and on PostgreSQL alike (no
 connection kept open per phone, no state in a worker).
 """
@@ -48,7 +49,9 @@ def answer(which: ColumnElement[bool]) -> Response:
         )
     ).scalar_one_or_none()
     response = jsonify(
-        version=current, what=describe_step(step) if step is not None else ""
+        version=current,
+        what=describe_step(step) if step is not None else "",
+        by=step.by if step is not None else None,
     )
     response.headers.update(headers)
     return response

@@ -10,14 +10,14 @@ table's local network with no internet.
 from __future__ import annotations
 
 import segno
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
 
 from .. import device
-from ..forms import JoinForm
+from ..forms import DeviceNameForm, JoinForm
 from ..models import GameTable, db, normal_join_code
 from .tables import render_table, table_or_404
 
@@ -33,7 +33,13 @@ def qr_svg(url: str, title: str) -> Markup:
 @bp.get("/t/<table_id>/share")
 def share(table_id: str) -> ResponseReturnValue:
     """How another phone opens this table: its code, its link, its QR code."""
-    table = table_or_404(table_id)
+    return share_page(table_or_404(table_id))
+
+
+def share_page(
+    table: GameTable, name_form: DeviceNameForm | None = None, status: int = 200
+) -> ResponseReturnValue:
+    """The share page; ``name_form``: a refused name, shown with its error."""
     link = url_for("tables.show", table_id=table.id, _external=True)
     watch = url_for("watch.show", key=table.watch_key, _external=True)
     return render_table(
@@ -44,7 +50,28 @@ def share(table_id: str) -> ResponseReturnValue:
         code=table.join_code or "",
         watch=watch,
         watch_qr=qr_svg(watch, _("QR code that opens this table to watch")),
+        name_form=name_form
+        or DeviceNameForm(
+            formdata=None, data={"name": device.name(), "table": table.id}
+        ),
+    ), status
+
+
+@bp.post("/device/name")
+def name_device() -> ResponseReturnValue:
+    """Name this phone ("Bo's phone"): the other phones at the table see the
+    name beside what it changes. Back to the share page it was sent from."""
+    form = DeviceNameForm(request.form)
+    table = table_or_404(form.table.data or "")
+    if not form.validate():
+        return share_page(table, form, 400)
+    device.set_name(form.name.data)
+    flash(
+        _("This phone is now called %(name)s.", name=form.name.data)
+        if form.name.data
+        else _("This phone has no name now.")
     )
+    return redirect(url_for("share.share", table_id=table.id))
 
 
 @bp.route("/join", methods=("GET", "POST"))
@@ -59,6 +86,8 @@ def join() -> ResponseReturnValue:
         ).first()
         if found is not None:
             device.remember(found)
+            if form.device.data:
+                device.set_name(form.device.data)
             return redirect(url_for("tables.show", table_id=found))
         form.code.errors = [
             _("No table has the code %(code)s: check it on the other phone.", code=code)

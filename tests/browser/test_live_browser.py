@@ -26,7 +26,13 @@ def test_the_other_phone_sees_a_build_by_itself(
     try:
         start_table(a, "foundations-of-rome", [("Ana", "red"), ("Bo", "blue")])
         table_url = a.url
+        # A names itself on the share page: B reads the name beside A's change.
+        a.goto(f"{table_url}/share")
+        a.get_by_label("This phone's name").fill("Bo's phone")
+        a.get_by_role("button", name="Save the name").click()
+        expect(a.locator(".flash")).to_contain_text("This phone is now called")
         b.goto(table_url)  # B watches the table page
+        a.goto(table_url)
         a.get_by_role("link", name="City board").click()
         a.locator(".players-bar label", has_text="Bo").click()
         a.locator("label.lot:has(input[value=C3])").click()
@@ -35,7 +41,7 @@ def test_the_other_phone_sees_a_build_by_itself(
         piece.first.click()
         built = time.monotonic()
         expect(b.locator("#live-status")).to_contain_text(
-            "Bo built Domus on C3", timeout=10_000
+            "Bo's phone: Bo built Domus on C3", timeout=10_000
         )
         seen = time.monotonic() - built
         # The page refreshed itself: the board drawn on it shows the Domus.
