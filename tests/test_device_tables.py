@@ -20,6 +20,13 @@ from companion.models import HouseRule, db
 from .conftest import TableActions, make_app
 from .helpers import form_data, soup
 
+
+@pytest.fixture
+def app(any_db_app: Flask) -> Flask:
+    """Every test here runs on SQLite and on PostgreSQL (issue 14)."""
+    return any_db_app
+
+
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = [("Ana", "red"), ("Bo", "blue")]
 

@@ -28,6 +28,13 @@ from .conftest import TableActions
 from .helpers import form_data, soup
 from .test_i18n import pseudo, untranslated  # noqa: F401 - pseudo is a fixture
 
+
+@pytest.fixture
+def app(any_db_app: Flask) -> Flask:
+    """Every test here runs on SQLite and on PostgreSQL (issue 14)."""
+    return any_db_app
+
+
 CITY = {
     "format": "rome-companion/1",
     "game": "foundations-of-rome",

@@ -4,6 +4,7 @@ table, and at the rules' own addresses, they are a 404."""
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -12,6 +13,13 @@ from companion.models import HouseRule, db
 
 from .conftest import TableActions
 from .helpers import soup
+
+
+@pytest.fixture
+def app(any_db_app: Flask) -> Flask:
+    """Every test here runs on SQLite and on PostgreSQL (issue 14)."""
+    return any_db_app
+
 
 PLAYERS = [("Ana", "red"), ("Bo", "blue")]
 

@@ -11,10 +11,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from .conftest import TableActions
 from .helpers import form_data, soup
+
+
+@pytest.fixture
+def app(any_db_app: Flask) -> Flask:
+    """Every test here runs on SQLite and on PostgreSQL (issue 14)."""
+    return any_db_app
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,13 @@ from companion.models import JOIN_ALPHABET, normal_join_code
 from .conftest import TableActions
 from .helpers import soup
 
+
+@pytest.fixture
+def app(any_db_app: Flask) -> Flask:
+    """Every test here runs on SQLite and on PostgreSQL (issue 14)."""
+    return any_db_app
+
+
 CODE = re.compile(rf"^[{JOIN_ALPHABET}]{{3}}-[{JOIN_ALPHABET}]{{4}}$")
 
 

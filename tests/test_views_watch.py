@@ -20,6 +20,13 @@ from .conftest import TableActions, require_shared
 from .helpers import soup
 from .test_views_foundations import City
 
+
+@pytest.fixture
+def app(any_db_app: Flask) -> Flask:
+    """Every test here runs on SQLite and on PostgreSQL (issue 14)."""
+    return any_db_app
+
+
 SCENARIOS = (
     "for-4p-era3-final-scoring",
     "rof-rulebook-worked-example",
