@@ -356,3 +356,50 @@ def test_a_stale_tally_on_a_game_finished_meanwhile_is_kept_until_reopened(
     assert client.post(path, data=final).status_code == 302
     unbuilt = actions.document(table_id)["unbuilt"]
     assert (unbuilt["red"]["house"], unbuilt["yellow"]["villa"]) == (3, 2)
+
+
+def test_the_glory_end_checklist_keeps_both_phones_ticks(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = glory(actions)
+    path = f"/t/{table_id}/end"
+    phone_b = actions.form(path)
+    phone_a = actions.form(path)
+    phone_a["deck_exhausted"] = "y"
+    assert client.post(path, data=phone_a).status_code == 302
+    # The end is the final scoring: reopened, B's tick can be added.
+    assert actions.post_action(table_id, "reopen").status_code == 302
+    phone_b["catacomb"] = "y"
+    refused = client.post(path, data=phone_b)
+    assert refused.status_code == 409
+    page = soup(refused)
+    said = page.select_one(".problems").get_text(" ")
+    assert "The draw deck ran out: no → yes" in said
+    again = form_data(page.select_one("main form[method=post]:not([action])"))
+    assert (again.get("deck_exhausted"), again.get("catacomb")) == ("y", "y")
+    assert client.post(path, data=again).status_code == 302
+    assert actions.post_action(table_id, "reopen").status_code == 302
+    now = actions.form(path)
+    assert (now.get("deck_exhausted"), now.get("catacomb")) == ("y", "y")
+
+
+def test_a_stale_monument_build_keeps_the_lots_and_says_what_changed(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    from .test_views_monuments import city_table
+
+    table_id = city_table(actions)
+    card = f"/t/{table_id}/monuments/tower-of-wonders?player=red&lots=D4"
+    phone_b = actions.form(card, "section.placement form[method=post]")
+    coins = actions.form(f"/t/{table_id}/monuments", "details form[action$='/coins']")
+    coins["players-1-coins"] = "4"  # A changes something meanwhile
+    assert client.post(f"/t/{table_id}/coins", data=coins).status_code == 302
+    before = actions.document(table_id)
+    refused = client.post(f"/t/{table_id}/monuments/tower-of-wonders", data=phone_b)
+    assert refused.status_code == 302
+    assert "lots=D4" in refused.headers["Location"]
+    page = soup(client.get(refused.headers["Location"]))
+    said = page.select_one(".flashes").get_text(" ")
+    assert "The latest change: Coins in hand entered." in said
+    assert page.select_one("section.placement form[method=post]") is not None
+    assert actions.document(table_id) == before

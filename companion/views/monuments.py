@@ -34,7 +34,13 @@ from .foundations import (
     table_catalogue,
 )
 from .games import check_open
-from .tables import conflict_message, merged_if_stale, save_change, with_base
+from .tables import (
+    conflict_message,
+    latest_change,
+    merged_if_stale,
+    save_change,
+    with_base,
+)
 
 bp = Blueprint("monuments", __name__)
 
@@ -150,8 +156,17 @@ def build(table_id: str, slug: str) -> ResponseReturnValue:
     for problem in problems:
         flash(problem)
     if problems:
+        if form.version.data != table.version:
+            flash(latest_change(table))
+        # Back to the card with the lots still tapped, to build again there.
         return redirect(
-            url_for("monuments.card", table_id=table.id, slug=slug, player=player)
+            url_for(
+                "monuments.card",
+                table_id=table.id,
+                slug=slug,
+                player=player,
+                lots=lots_named,
+            )
         )
     flash(_("Built."))
     return redirect(url_for("foundations.board", table_id=table.id, owner=player))
