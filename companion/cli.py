@@ -23,6 +23,7 @@ from .engines import (
 )
 from .engines.base import RuleError, msg
 from .engines.foundations import monuments
+from .engines.json_text import load_table_text
 
 EXIT_OK = 0
 EXIT_INVALID = 2
@@ -35,7 +36,12 @@ class InputError(Exception):
 
 
 def load_json(path: str, stdin: TextIO) -> Any:
-    """Decode the table file at ``path`` (``-``: standard input)."""
+    """Decode the table file at ``path`` (``-``: standard input).
+
+    :raises InputError: not UTF-8 text, or not JSON.
+    :raises TableFileError: JSON a table file may not hold (see
+        :func:`companion.engines.json_text.load_table_text`).
+    """
     try:
         if path == "-":
             text = stdin.read()
@@ -47,7 +53,7 @@ def load_json(path: str, stdin: TextIO) -> Any:
     except UnicodeDecodeError:
         raise InputError(f"{path}: the file is not UTF-8 text") from None
     try:
-        return json.loads(text)
+        return load_table_text(text)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, "

@@ -16,6 +16,7 @@ from .engines.base import (
     Problem,
     RuleError,
     TableFileError,
+    shown_path,
 )
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -93,8 +94,7 @@ LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "zh": "中文"}
 def problem_words(problem: Problem) -> str:
     """A problem of a table file in the reader's language, after its JSON path
     (the path stays as the file spells it)."""
-    text = words(problem.message)
-    return f"{problem.path}: {text}" if problem.path else text
+    return f"{shown_path(problem.path)}: {words(problem.message)}"
 
 
 def error_words(error: Exception) -> str:

@@ -16,12 +16,13 @@ the file spells them.
 from __future__ import annotations
 
 import builtins
+import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol, TypeAlias, TypeVar
+from typing import Any, Final, Protocol, TypeAlias, TypeVar
 
 JsonPath: TypeAlias = str
 """A JSON path in the form the spec uses: ``buildings[3].lots[1]``, ``unbuilt.red``."""
@@ -215,7 +216,7 @@ class Problem:
     message: Message
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}" if self.path else str(self.message)
+        return f"{shown_path(self.path)}: {self.message}"
 
 
 class RuleError(ValueError):
@@ -263,10 +264,28 @@ class UnsupportedGameError(TableFileError):
     """The game is known, but its scoring engine is not available yet."""
 
 
+ROOT: Final = "$"
+"""How a path shows the whole file (the top level): ``$: expected an object``."""
+
+_PLAIN_KEY: Final = re.compile(r"^[\w-]+$")
+"""A key a path shows as it is: letters, digits, ``_`` and ``-`` (every key
+and id the spec has: ``score_before``, ``red``, ``C3``, ``tower-of-wonders``)."""
+
+
+def shown_path(path: JsonPath) -> str:
+    """A path as an error line starts with it: ``$`` for the whole file."""
+    return path or ROOT
+
+
 def child_path(parent: JsonPath, key: str | int) -> JsonPath:
-    """The path of ``key`` in ``parent``: ``a.b``, ``a[2]``, or ``b`` at the root."""
+    """The path of ``key`` in ``parent``: ``a.b``, ``a[2]``, or ``b`` at the
+    root; any other key (empty, with a space, a dot, a quote, a character
+    that is not text) as a JSON string in brackets, every character printable:
+    ``a[""]``, ``$["a b"]``, ``$["\\u0000"]``."""
     if isinstance(key, int):
-        return f"{parent}[{key}]"
+        return f"{parent or ROOT}[{key}]"
+    if not _PLAIN_KEY.match(key):
+        return f"{parent or ROOT}[{json.dumps(key)}]"
     return f"{parent}.{key}" if parent else key
 
 

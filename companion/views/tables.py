@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from flask import (
     Blueprint,
@@ -38,6 +38,7 @@ from ..engines import (
     read_table,
 )
 from ..engines.base import Player, RuleError
+from ..engines.json_text import load_table_text
 from ..forms import (
     ActionForm,
     ForgetTableForm,
@@ -838,7 +839,7 @@ def import_table() -> ResponseReturnValue:
         if (made := table_made_by(token)) is not None:
             return imported_answer(made)
         try:
-            data = json.loads(raw.decode("utf-8-sig"))
+            data = load_table_text(raw.decode("utf-8-sig"))
         except UnicodeDecodeError:
             problems.append(_("The file is not UTF-8 text; is it a table file?"))
         except json.JSONDecodeError as exc:
@@ -851,18 +852,22 @@ def import_table() -> ResponseReturnValue:
                     msg=JSON_ERRORS.get(exc.msg, exc.msg),
                 )
             )
+        except TableFileError as exc:
+            problems.extend(problem_words(p) for p in exc.problems)
         else:
             try:
                 parsed = read_table(data)
             except TableFileError as exc:
                 problems.extend(problem_words(p) for p in exc.problems)
             else:
+                # read_table accepted it, so the file is an object.
+                document = cast("dict[str, Any]", data)
                 table, _made_here = create_once(
                     token,
                     lambda: store.create_table(
                         parsed.game.slug,
-                        data,
-                        options=options_from_document(parsed.game, data),
+                        document,
+                        options=options_from_document(parsed.game, document),
                         action="import",
                         details={"filename": form.file.data.filename or ""},
                     ),

@@ -1,0 +1,130 @@
+"""Reading a table file's text (issue 15): any input gets an answer with a path,
+and nothing a file holds can break what comes after it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.engines.base import Problem, TableFileError, child_path, shown_path
+from companion.engines.json_text import (
+    MAX_CHARACTERS,
+    MAX_DEPTH,
+    MAX_DIGITS,
+    load_table_text,
+)
+
+
+def problems(text: str) -> list[str]:
+    with pytest.raises(TableFileError) as caught:
+        load_table_text(text)
+    return [str(p) for p in caught.value.problems]
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            '{"players": [{"name": "A\\ud800na"}]}',
+            "players[0].name: the text holds a lone UTF-16 surrogate",
+        ),
+        ('{"a\\udfffb": 1}', '$["a\\udfffb"]: this key: the text holds a lone'),
+        ('{"name": "A\\u0000"}', "name: the text holds a NUL character"),
+        ('{"era": ' + "9" * (MAX_DIGITS + 1) + "}", "era: a number of 16 digits"),
+        ('{"era": -' + "9" * 5000 + "}", "era: a number of 5000 digits"),
+        ('{"era": NaN}', "era: NaN is not a number JSON allows"),
+        ('{"x": [Infinity]}', "x[0]: Infinity is not a number JSON allows"),
+        ('{"x": -Infinity}', "x: -Infinity is not a number JSON allows"),
+        (
+            '{"a": {"b": [' + "[" * 20 + "]" * 20 + "]}}",
+            "a.b[0][0][0][0][0][0][0][0][0][0][0][0][0][0]: nested more than 16",
+        ),
+        ("[" * 1000 + "]" * 1000, "$[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]"),
+        ("{" + '"k": {' * 1000 + "}" * 1001, "k.k.k.k.k.k.k.k.k.k.k.k.k.k.k.k: nested"),
+    ],
+)
+def test_what_a_table_file_may_not_hold_is_refused_at_its_path(
+    text: str, line: str
+) -> None:
+    found = problems(text)
+    assert any(p.startswith(line) for p in found), found
+
+
+def test_every_bad_value_is_named_not_only_the_first() -> None:
+    found = problems('{"a": "\\ud800", "b": [1, "\\u0000"], "c": NaN}')
+    assert [p.split(":")[0] for p in found] == ["a", "b[1]", "c"]
+
+
+def test_a_file_too_long_is_refused_before_it_is_read() -> None:
+    assert problems(" " * (MAX_CHARACTERS + 1))[0].startswith("$: the file has")
+
+
+def test_the_limits_themselves_are_fine() -> None:
+    deep = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    assert load_table_text(deep) == json.loads(deep)
+    assert load_table_text('{"n": -' + "9" * MAX_DIGITS + "}") == {
+        "n": -int("9" * MAX_DIGITS)
+    }
+    # Text with every other kind of character, a paired surrogate escape too.
+    text = '{"name": "Zoë 张伟 \\ud83c\\udfdb\\ufe0f <b>&amp;", "tab": "a\\tb"}'
+    assert load_table_text(text) == json.loads(text)
+
+
+def test_not_json_is_the_decoders_error() -> None:
+    with pytest.raises(json.JSONDecodeError):
+        load_table_text('{"a": ')
+
+
+@pytest.mark.parametrize(
+    ("parent", "key", "path"),
+    [
+        ("", "game", "game"),
+        ("players", 0, "players[0]"),
+        ("", 3, "$[3]"),
+        ("score_before", "red", "score_before.red"),
+        ("", "", '$[""]'),
+        ("camps", "a b", 'camps["a b"]'),
+        ("x", "a.b", 'x["a.b"]'),
+        ("x", 'q"', 'x["q\\""]'),
+        ("unbuilt", "张", "unbuilt.张"),
+        ("", "\x00", '$["\\u0000"]'),
+    ],
+)
+def test_every_key_is_a_path(parent: str, key: str | int, path: str) -> None:
+    assert child_path(parent, key) == path
+
+
+def test_the_whole_file_is_dollar() -> None:
+    assert shown_path("") == "$"
+    assert str(TableFileError.at("", "expected an object").problems[0]).startswith(
+        "$: "
+    )
+    assert str(Problem("era", "x")) == "era: x"  # type: ignore[arg-type]
+
+
+TEXT = st.characters(blacklist_categories=("Cs",), blacklist_characters="\0")
+"""Any character but the two a table file may not hold."""
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**MAX_DIGITS) + 1, max_value=10**MAX_DIGITS - 1)
+    | st.text(TEXT),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(TEXT, max_size=5), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@given(st.dictionaries(st.text(TEXT, max_size=8), JSON, max_size=5))
+def test_any_json_within_the_limits_reads_as_the_decoder_reads_it(
+    value: dict[str, object],
+) -> None:
+    for text in (json.dumps(value), json.dumps(value, ensure_ascii=False)):
+        if text.count("[") + text.count("{") <= MAX_DEPTH:  # depth at most this
+            assert load_table_text(text) == value
