@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from flask import Flask, Response, current_app, redirect, request, session
 from flask.typing import ResponseReturnValue
 from flask_babel import LazyString, format_datetime, get_locale, get_translations
@@ -119,11 +122,22 @@ def choose_language(code: str) -> ResponseReturnValue:
     """Remember the player's language, then go back to the page they were on."""
     if code in current_app.config["LANGUAGES"]:
         session["lang"] = code
-    target = request.args.get("next", "/")
-    # Only a path on this site: never a redirect elsewhere.
-    if not target.startswith("/") or target.startswith("//") or "\\" in target:
-        target = "/"
-    return redirect(target)
+    return redirect(same_site_path(request.args.get("next")))
+
+
+_SAME_SITE_PATH: Final = re.compile(r"^/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@/%?]*$")
+"""A path on this site and nothing else: it starts with one slash, and every
+character is one a URL may hold as it is (no control character a browser
+would drop, no backslash it would read as a slash), so ``/%09/evil.example``
+(a tab, then ``/evil.example``) cannot become ``//evil.example``."""
+
+
+def same_site_path(target: str | None, home: str = "/") -> str:
+    """``target`` if it is a path on this site, else ``home``: where a
+    ``next`` parameter may send a player, never to another site."""
+    if target and _SAME_SITE_PATH.match(target):
+        return target
+    return home
 
 
 def _security_headers(response: Response) -> Response:

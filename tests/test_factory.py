@@ -127,6 +127,17 @@ def test_too_large_upload(app: Flask) -> None:
         ("https://evil.example/", "/"),
         ("//evil.example/", "/"),
         ("/\\evil.example", "/"),
+        # Found by the fuzz of issue 15: a tab or a newline a browser drops.
+        ("/%09/evil.example", "/"),
+        ("/%0A/evil.example", "/"),
+        ("/%0d%0aSet-Cookie:x=1", "/"),
+        ("%2F%2Fevil.example", "/"),
+        ("/%5Cevil.example", "/"),
+        ("javascript:alert(1)", "/"),
+        ("", "/"),
+        # Paths here, with their query, stay as they are.
+        ("/rules%3Fq%3D%25E4%25B8%25AD", "/rules?q=%E4%B8%AD"),
+        ("/t/abc/history", "/t/abc/history"),
     ],
 )
 def test_language_choice_is_kept_and_redirects_only_here(

@@ -28,6 +28,7 @@ from .. import store
 from ..errors import submitted_input
 from ..forms import ActionForm
 from ..models import GameTable
+from ..web import same_site_path
 from .games import REOPEN, GameFinishedError, game_views, is_finished
 from .tables import conflict_message, table_or_404
 
@@ -43,9 +44,9 @@ def back_to(table: GameTable, target: str | None) -> str:
     page of this table (a path on this site, never another site's), else the
     table page."""
     home = f"/t/{table.id}"
-    if target and (target == home or target.startswith(home + "/")):
-        if "//" not in target and "\\" not in target:
-            return target
+    target = same_site_path(target, home)
+    if (target == home or target.startswith(home + "/")) and "//" not in target:
+        return target
     return home
 
 
