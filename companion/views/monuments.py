@@ -35,7 +35,9 @@ from .foundations import (
 )
 from .games import check_open
 from .tables import (
+    ROWS_REFUSED,
     conflict_message,
+    fit_rows,
     latest_change,
     merged_if_stale,
     save_change,
@@ -359,7 +361,10 @@ def coins(table_id: str) -> ResponseReturnValue:
     if stale is not None:
         merged, said = stale
         return pool_page(table, city, chosen_player(city, player), merged, 409, said)
-    if not form.validate() or len(form.players) != len(city.players):
+    if not fit_rows(form, len(city.players)):
+        refused = [str(ROWS_REFUSED)]
+        return pool_page(table, city, chosen_player(city, player), form, 400, refused)
+    if not form.validate():
         return pool_page(table, city, chosen_player(city, player), form, 400)
     new_city = replace(
         city,

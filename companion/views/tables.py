@@ -460,6 +460,12 @@ def form_screen(
         return page, 409
     if request.method == "GET":
         with_base(form)
+    if request.method == "POST" and row_names and not fit_rows(form, len(row_names)):
+        form.against(table.version)
+        page = render_template(
+            template, table=table, form=form, problems=[ROWS_REFUSED], **context
+        )
+        return page, 400
     if request.method == "POST" and form.validate():
         try:
             edit = change()
@@ -483,6 +489,39 @@ def form_screen(
         render_template(template, table=table, form=form, problems=problems, **context),
         400 if request.method == "POST" else 200,
     )
+
+
+ROWS_REFUSED = _l(
+    "This form came with rows that are not this table's (one row per player): "
+    "it is shown again with this table's rows and nothing was saved. Check it "
+    "and send it again."
+)
+
+
+def fit_rows(form: VersionedForm, n: int) -> bool:
+    """Whether every row list of ``form`` has exactly the rows ``0`` to
+    ``n - 1`` (one per player or camp); if not, make it so (a row sent beyond
+    them is dropped, a missing one is added empty) and say ``False``: a
+    hand-made or out-of-date send (``players-5-house`` at a 2-player table)
+    gets the form again, never a crash."""
+    fitted = True
+    for field in form:
+        if field.type != "FieldList":
+            continue
+        wanted = [f"{field.name}-{i}" for i in range(n)]
+        if [entry.name for entry in field.entries] == wanted:
+            continue
+        fitted = False
+        sent = {entry.name: entry for entry in field.entries}
+        field.entries = []
+        field.last_index = -1
+        for i, name in enumerate(wanted):
+            if name in sent:
+                field.entries.append(sent[name])
+                field.last_index = i
+            else:
+                field.append_entry()
+    return fitted
 
 
 def merged_if_stale(
@@ -687,12 +726,12 @@ def rename_players(table_id: str) -> ResponseReturnValue:
         return table_page(
             table, rename_form=merged, status=409, conflict=" ".join(said)
         )
+    if not fit_rows(form, len(players)):
+        form.form_errors.append(str(ROWS_REFUSED))
+        return table_page(table, rename_form=form, status=400)
     if not form.validate():
         return table_page(table, rename_form=form, status=400)
     names = [row.form.name.data.strip() for row in form.players]
-    if len(names) != len(players):
-        form.form_errors.append(_("The players changed; reload the page."))
-        return table_page(table, rename_form=form, status=409)
     changed = [(p, n) for p, n in zip(players, names, strict=True) if p.name != n]
     if not changed:
         flash(_("Nothing to change."))
