@@ -612,12 +612,14 @@ class FaceForm(FlaskForm):
 
 
 class RoadSetupForm(VersionedForm):
-    """The face on each edge of the city board."""
+    """The face on each edge of the city board: one of the faces offered
+    (``views.roads.face_choices``), so a missing edge or a made-up face is
+    refused beside its field."""
 
-    north = SelectField(_l("North road board"), validate_choice=False)
-    east = SelectField(_l("East road board"), validate_choice=False)
-    south = SelectField(_l("South road board"), validate_choice=False)
-    west = SelectField(_l("West road board"), validate_choice=False)
+    north = SelectField(_l("North road board"))
+    east = SelectField(_l("East road board"))
+    south = SelectField(_l("South road board"))
+    west = SelectField(_l("West road board"))
 
 
 # --------------------------------------------------------------------------

@@ -81,6 +81,11 @@ def _current_device_name() -> str | None:
     return _device_name.get()
 
 
+ID_MAX = 2**31 - 1
+"""The largest row id every database keeps (PostgreSQL's ``integer``): a
+number in a URL or a form above it names no row (404), never a database
+error. Routes say ``<int(max=ID_MAX):...>``."""
+
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Letters and digits a player reads aloud without doubt: no I, O, 0 or 1."""
 JOIN_CODE_LENGTH = 7

@@ -95,3 +95,91 @@ def test_rows_that_are_not_the_tables_get_the_form_again(
     }
     assert names == {"0", "1"}, "the form shown again has this table's rows"
     assert actions.document(table_id) == before
+
+
+def roads_table(actions: TableActions) -> str:
+    return actions.create_id("foundations-of-rome", FR, options=("roads",))
+
+
+@pytest.mark.parametrize(
+    "value",
+    [None, "", "saved:99999999999999999999", "saved:²", "saved:-1", "preset:nope"],
+)
+def test_a_road_setup_edge_missing_or_made_up_is_refused_beside_it(
+    actions: TableActions, client: FlaskClient, value: str | None
+) -> None:
+    table_id = roads_table(actions)
+    path = f"/t/{table_id}/roads/setup"
+    data = actions.form(path)
+    if value is None:
+        del data["north"]
+    else:
+        data["north"] = value
+    before = actions.document(table_id)
+    response = client.post(path, data=data)
+    assert response.status_code == 400
+    field = soup(response).select_one("select[name=north]")
+    assert field["aria-invalid"] == "true"
+    assert actions.document(table_id) == before
+
+
+def draft_table(actions: TableActions) -> str:
+    import json
+
+    from .test_views_roads import scenario_without_picks
+
+    _original, bare, _expected = scenario_without_picks()
+    return actions.import_id(json.dumps(bare).encode())
+
+
+@pytest.mark.parametrize(
+    ("option", "keep"),
+    [
+        ("²", ""),
+        ("٣", ""),
+        ("1e3", ""),
+        ("", "²"),
+        ("99999999999999999999", ""),
+        ("", ""),
+        ("0", "0"),
+    ],
+)
+def test_a_road_pick_that_is_no_space_gets_the_draft_again(
+    actions: TableActions, client: FlaskClient, option: str, keep: str
+) -> None:
+    table_id = draft_table(actions)
+    page = soup(client.get(f"/t/{table_id}/roads"))
+    data = {
+        k: v
+        for k, v in {
+            "csrf_token": page.select_one("[name=csrf_token]")["value"],
+            "version": page.select_one("form.options [name=version]")["value"],
+            "option": option,
+            "keep": keep,
+        }.items()
+    }
+    before = actions.document(table_id)
+    response = client.post(f"/t/{table_id}/roads", data=data)
+    assert response.status_code == 400
+    again = soup(response)
+    assert "Tap one space, or pass." in again.select_one(".problems").get_text()
+    assert again.select_one("form.options") is not None
+    assert actions.document(table_id) == before
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("get", "/house-rules/9223372036854775808"),
+        ("post", "/house-rules/9223372036854775808/delete"),
+        ("post", "/house-rules/2147483648/delete"),
+        ("post", "/civic-tiles/9223372036854775808/delete"),
+    ],
+)
+def test_an_id_past_what_a_database_keeps_is_not_found(
+    actions: TableActions, client: FlaskClient, method: str, path: str
+) -> None:
+    table_id = roads_table(actions)
+    data = {"csrf_token": actions.csrf(f"/t/{table_id}")}
+    response = getattr(client, method)(f"/t/{table_id}{path}", data=data)
+    assert response.status_code == 404

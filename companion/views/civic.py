@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from ..engines.base import RuleError
 from ..engines.foundations.lots import Lot, Shape
 from ..forms import TILE_GRID_LOTS, ActionForm, CivicTileForm
-from ..models import CivicTile, db
+from ..models import ID_MAX, CivicTile, db
 from .foundations import city_of, fr_table_or_404, tile_words
 
 bp = Blueprint("civic", __name__)
@@ -104,7 +104,7 @@ def tiles(table_id: str) -> ResponseReturnValue:
     )
 
 
-@bp.post("/t/<table_id>/civic-tiles/<int:tile_id>/delete")
+@bp.post(f"/t/<table_id>/civic-tiles/<int(max={ID_MAX}):tile_id>/delete")
 def delete(table_id: str, tile_id: int) -> ResponseReturnValue:
     """Forget a saved tile (buildings already built from it keep their values)."""
     table = fr_table_or_404(table_id)

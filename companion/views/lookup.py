@@ -38,7 +38,7 @@ from ..engines.glory_terms import Lang
 from ..forms import ActionForm, HouseRuleForm
 from ..lookup import Entry, InvalidEntryError, RulesIndex, UnknownEntryError, open_index
 from ..lookup import house_rule as make_house_rule
-from ..models import GameTable, HouseRule, db
+from ..models import ID_MAX, GameTable, HouseRule, db
 from ..store import get_table
 from ..web import GAME_NAMES, words
 from .tables import table_or_404
@@ -280,7 +280,7 @@ def rule_or_404(table: GameTable, rule_id: int) -> HouseRule:
     return rule
 
 
-@bp.get("/t/<table_id>/house-rules/<int:rule_id>")
+@bp.get(f"/t/<table_id>/house-rules/<int(max={ID_MAX}):rule_id>")
 def house_rule(table_id: str, rule_id: int) -> ResponseReturnValue:
     """One house rule of this table on its own page, as a rules entry."""
     table = table_or_404(table_id)
@@ -294,7 +294,7 @@ def house_rule(table_id: str, rule_id: int) -> ResponseReturnValue:
     )
 
 
-@bp.post("/t/<table_id>/house-rules/<int:rule_id>/delete")
+@bp.post(f"/t/<table_id>/house-rules/<int(max={ID_MAX}):rule_id>/delete")
 def delete_house_rule(table_id: str, rule_id: int) -> ResponseReturnValue:
     table = table_or_404(table_id)
     form = ActionForm(request.form)

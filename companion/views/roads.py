@@ -7,6 +7,7 @@ into picks and saves each as a step of the table's history.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,7 +26,7 @@ from ..engines import foundations as fr
 from ..engines.base import Message, Node, RuleError, comma_list
 from ..engines.foundations import fortune, road_boards
 from ..forms import ActionForm, FaceForm, RoadSetupForm
-from ..models import GameTable, RoadFace, db
+from ..models import ID_MAX, GameTable, RoadFace, db
 from ..web import error_words, words
 from .foundations import (
     board_cells,
@@ -81,7 +82,7 @@ def face_json(key: str) -> dict[str, Any]:
     kind, _sep, name = key.partition(":")
     if kind == "preset" and name in road_boards.PRESETS:
         return road_boards.board_to_json(road_boards.PRESETS[name])
-    if kind == "saved" and name.isdigit():
+    if kind == "saved" and _ID.match(name) and int(name) <= ID_MAX:
         face = db.session.get(RoadFace, int(name))
         if face is not None:
             return dict(face.board)
@@ -213,6 +214,12 @@ def face(table_id: str) -> ResponseReturnValue:
 # --------------------------------------------------------------------------
 
 
+_PLACE = re.compile(r"^[0-9]{1,2}$")
+"""A space's place among a turn's options: ASCII digits only (``"²"`` is a
+digit to ``str.isdigit`` but not to ``int``)."""
+_ID = re.compile(r"^[0-9]{1,10}$")
+
+
 class PickForm(ActionForm):
     """A pick on the road-board draft and, for a space that swaps lots, the
     lots ticked on the board (rulebook 000, "Gameplay Example - South Road
@@ -229,9 +236,9 @@ class PickForm(ActionForm):
         # One button was pressed: a space (or pass), or a swap space kept.
         if bool(field.data) == bool(self.keep.data):
             raise ValidationError(_l("Tap one space, or pass."))
-        if field.data and field.data != "pass" and not field.data.isdigit():
+        if field.data and field.data != "pass" and not _PLACE.match(field.data):
             raise ValidationError(_l("Tap one space, or pass."))
-        if self.keep.data and not self.keep.data.isdigit():
+        if self.keep.data and not _PLACE.match(self.keep.data):
             raise ValidationError(_l("Tap one space, or pass."))
 
 
@@ -449,10 +456,13 @@ def draft(table_id: str) -> ResponseReturnValue:
     turn = current_pick(city, boards)
     if request.method == "POST":
         form = PickForm(request.form)
-        if not form.validate():
-            abort(400, _("This button's form was incomplete; reload the page."))
-        ticked = list(form.lots.data or [])
-        if turn is None:
+        valid = form.validate()
+        ticked = [lot for lot in form.lots.data or [] if isinstance(lot, str)]
+        if not valid:
+            # A hand-made send: the draft again, with what was wrong.
+            problems = [e for errors in form.errors.values() for e in errors]
+            problems = problems or [_("Tap one space, or pass.")]
+        elif turn is None:
             problems.append(_("Every pick is made: score the era."))
         elif form.version.data != table.version:
             # Another phone picked or changed the board since this page was
