@@ -34,9 +34,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         static_folder="../static",
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    embedded = f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}"
     app.config.from_mapping(
-        DATABASE_URL=os.environ.get("DATABASE_URL")
-        or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}",
+        DATABASE_URL=os.environ.get("DATABASE_URL") or embedded,
         MAX_CONTENT_LENGTH=1024 * 1024,
         BABEL_DEFAULT_LOCALE="en",
         LANGUAGES=("en", "it", "zh"),
@@ -51,6 +51,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
+    # The embedded database sets itself up on first start (schema.py).
+    app.config.setdefault("EMBEDDED_DATABASE", app.config["DATABASE_URL"] == embedded)
     app.config["SQLALCHEMY_DATABASE_URI"] = database_uri(app.config["DATABASE_URL"])
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
 
@@ -58,7 +60,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_migrate import Migrate
     from flask_wtf import CSRFProtect
 
-    from . import device, errors, web
+    from . import device, errors, schema, web
     from .models import db
     from .views import (
         GAME_VIEWS,
@@ -78,6 +80,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Every POST needs a valid CSRF token. A refused request shows the error
     # page with what the player typed (errors.py), so nothing is lost.
     CSRFProtect(app)
+    schema.init_app(app)
     web.init_app(app)
     device.init_app(app)
     errors.register_error_handlers(app)

@@ -163,7 +163,7 @@ def load_table_text(text: str) -> object:
         raise TableFileError.at(
             deep,
             msg(
-                "nested more than {most} levels deep; a table file is not",
+                "nested more than {most} levels deep (a table file needs far fewer)",
                 most=MAX_DEPTH,
             ),
         )

@@ -2,7 +2,7 @@ import logging
 from logging.config import fileConfig
 
 from alembic import context
-from flask import current_app
+from flask import current_app, has_request_context
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
@@ -10,8 +10,11 @@ config = context.config
 
 # Interpret the config file for Python logging.
 # This line sets up loggers basically.
-# Keep the app's own loggers working when migrations run inside it.
-fileConfig(config.config_file_name, disable_existing_loggers=False)
+# Keep the app's own loggers working when migrations run inside it; when the
+# running app sets up its embedded database (companion/schema.py), leave its
+# logging as it is (a second root handler would print every line twice).
+if not has_request_context():
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger("alembic.env")
 
 
