@@ -83,7 +83,48 @@ def test_at_gives_the_coins_and_vp_of_every_player() -> None:
     assert (harbor["allowed"], harbor["coins"]) == (True, {"red": -6, "blue": 0})
     venus = result["players"]["red"]["temple-of-venus"]
     assert venus["allowed"] is False
-    assert "Temple of Venus covers 2 lots, not 4" in venus["problems"]
+    assert venus["problems"] == [
+        "Temple of Venus: you own 0 civic buildings of size 2; 1 needed"
+    ]
+    # The card's count is an unofficial reading: noted, not a refusal.
+    assert venus["notes"][0].startswith(
+        "Temple of Venus covers 2 lots on its card as we know it, not 4"
+    )
+
+
+def test_one_rule_for_a_monuments_size_in_score_and_at() -> None:
+    """Issue 15: ``--at`` and ``score`` agree on how many lots a monument may
+    cover (1 to 6, connected), in the same words."""
+    seven = "C1,C2,C3,C4,C5,C6,C7"
+    status, result, _err = monuments("--player", "red", "--at", seven)
+    assert status == 0
+    harbor = result["players"]["red"]["imperial-harbor"]
+    assert "a monument covers 1 to 6 lots, not 7" in harbor["problems"]
+    built = {
+        **TABLE,
+        "buildings": [
+            *TABLE["buildings"],
+            {
+                "owner": "red",
+                "type": "monument",
+                "monument": "imperial-harbor",
+                "lots": seven.split(","),
+            },
+        ],
+    }
+    code, _out, err = run_cli("score", "-", stdin=json.dumps(built))
+    assert code == 2
+    assert "a monument covers 1 to 6 lots, not 7" in err
+    # Four lots for a card we know as six: both accept it.
+    four = {
+        **built,
+        "lot_markers": {"red": [], "blue": TABLE["lot_markers"].get("blue", [])},
+        "buildings": [
+            *TABLE["buildings"],
+            {**built["buildings"][-1], "lots": ["C3", "C4", "C5", "C6"]},
+        ],
+    }
+    assert run_cli("score", "-", stdin=json.dumps(four))[0] == 0
 
 
 def test_unknown_money_is_not_eligible_yet_and_says_so() -> None:

@@ -317,7 +317,7 @@ def nine(owner: str, kind: str) -> list[dict[str, Any]]:
         (
             with_("buildings.0", mon("red", "A1 A2 A3 A4 A5 A6 A7", "regia")),
             "buildings[0].lots",
-            "expected 1 to 6 items, got 7",
+            "a monument covers 1 to 6 lots, not 7",
         ),
         (
             with_("buildings.0", mon("red", "A1 A2 A4", "the-pantheon")),
@@ -355,11 +355,15 @@ def nine(owner: str, kind: str) -> list[dict[str, Any]]:
         (with_("road_boards", {}), "road_boards.north", "is required but missing"),
         (with_("road_boards", []), "road_boards", "expected an object"),
         (with_("buildings.0.owner", "purple"), "buildings[0].owner", "not a player"),
-        (with_("buildings.0.lots", []), "buildings[0].lots", "expected 1 to 4 items"),
+        (
+            with_("buildings.0.lots", []),
+            "buildings[0].lots",
+            "a building covers 1 to 4 lots, not 0",
+        ),
         (
             with_("buildings.0.lots", "A1 A2 A3 A4 A5".split()),
             "buildings[0].lots",
-            "expected 1 to 4 items, got 5",
+            "a building covers 1 to 4 lots, not 5",
         ),
         (with_("buildings.0.lots.1", "a2"), "buildings[0].lots[1]", "not a lot name"),
         (with_("buildings.0.lots.1", 2), "buildings[0].lots[1]", "expected text"),

@@ -209,6 +209,21 @@ MONUMENT_MAX_LOTS: Final = 6
 """A monument covers 1 to 6 lots (spec: "Foundations of Rome", Monuments)."""
 
 
+def covers_problem(monument: bool, n: int) -> Message | None:
+    """Why a building cannot cover ``n`` lots, if it cannot: a tray building
+    covers 1 to 4, a monument 1 to 6 (spec: "Foundations of Rome"). The one
+    rule for a building's size, whether it is read from a table file or built
+    on the board; a monument card's own count is an unofficial reading
+    (game-data.md 1.5 [U]) and only noted beside it
+    (``monuments.placement``)."""
+    most = MONUMENT_MAX_LOTS if monument else TRAY_MAX_LOTS
+    if 1 <= n <= most:
+        return None
+    if monument:
+        return msg("a monument covers 1 to {most} lots, not {n}", most=most, n=n)
+    return msg("a building covers 1 to {most} lots, not {n}", most=most, n=n)
+
+
 @dataclass(frozen=True)
 class Building:
     """A building on the City board: its owner, the lots it covers, its values."""

@@ -44,6 +44,7 @@ from .city import (
     LotMarkerError,
     Monument,
     add_coins,
+    covers_problem,
     markers_after_building,
     player_name,
 )
@@ -834,8 +835,10 @@ def _lot_problems(
     builder: PlayerId,
     card: MonumentCard,
     lots: Sequence[Lot],
+    notes: list[Message],
 ) -> tuple[list[Message], list[int]]:
-    """What is wrong with the lots, and the builder's buildings they replace."""
+    """What is wrong with the lots, and the builder's buildings they replace;
+    what is only worth saying goes to ``notes``."""
     found: list[Message] = []
     seen: set[Lot] = set()
     here = city.board
@@ -846,28 +849,37 @@ def _lot_problems(
             found.append(here.off_board_message(lot))
         seen.add(lot)
     distinct = list(dict.fromkeys(lots))
-    shaped = True
-    if len(distinct) != card.lots:
-        shaped = False
-        found.append(
-            nmsg(
-                "{card} covers {n} lot, not {count}",
-                "{card} covers {n} lots, not {count}",
-                n=card.lots,
-                card=card.name,
-                count=len(distinct),
-            )
-        )
-    if distinct and len(groups(distinct)) > 1:
-        shaped = False
+    # The rule is the one a table file is read with (city.covers_problem):
+    # 1 to 6 connected lots. The card's own count and shape come from an
+    # unofficial source, so a placement that differs is noted, not refused
+    # (a group whose printed card differs builds as it lies on the table).
+    if (covers := covers_problem(True, len(distinct))) is not None:
+        found.append(covers)
+    connected = not (distinct and len(groups(distinct)) > 1)
+    if not connected:
         found.append(
             msg(
                 "the lots {lots} are not orthogonally connected",
                 lots=lots_words(distinct),
             )
         )
-    if shaped and card.footprint and not card.footprint.matches(distinct):
-        found.append(
+    if distinct and len(distinct) != card.lots:
+        notes.append(
+            nmsg(
+                "{card} covers {n} lot on its card as we know it, not {count} "
+                "(an unofficial count: {source}; change it under “Our printed "
+                "card differs” if yours says so)",
+                "{card} covers {n} lots on its card as we know it, not {count} "
+                "(an unofficial count: {source}; change it under “Our printed "
+                "card differs” if yours says so)",
+                n=card.lots,
+                card=card.name,
+                count=len(distinct),
+                source=LOTS_AND_SHAPES.as_message(),
+            )
+        )
+    elif connected and card.footprint and not card.footprint.matches(distinct):
+        notes.append(
             msg(
                 "{card} covers {shape} (an unofficial shape: {source}); {lots} "
                 "do not make it",
@@ -1074,7 +1086,7 @@ def placement(
     notes: list[Message] = []
     if elig.eligible is False:
         problems.append(elig.why)
-    lot_problems, replaced = _lot_problems(city, board, builder, card, lots)
+    lot_problems, replaced = _lot_problems(city, board, builder, card, lots, notes)
     problems.extend(lot_problems)
     placed = [lot for lot in dict.fromkeys(lots) if lot in city.board]
     on_edge = any(city.board.is_edge(lot) for lot in placed)

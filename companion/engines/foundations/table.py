@@ -31,9 +31,7 @@ from . import fortune, monuments, road_boards
 from .city import (
     LOT_MARKERS,
     LOT_MARKERS_PER_PLAYER,
-    MONUMENT_MAX_LOTS,
     SUPPLY,
-    TRAY_MAX_LOTS,
     TRAY_SIZE_PER_TYPE,
     Building,
     BuildingType,
@@ -44,6 +42,7 @@ from .city import (
     Monument,
     Residential,
     Values,
+    covers_problem,
     not_connected,
     player_name,
     starting_coins,
@@ -109,20 +108,8 @@ def problems(city: City) -> tuple[Problem, ...]:
         if building.owner not in ids:
             found.append(Problem(f"{path}.owner", not_a_player(building.owner)))
         found.extend(_value_problems(building, path))
-        if not 1 <= building.size <= building.max_lots:
-            covers = (
-                msg(
-                    "a monument covers 1 to {most} lots, not {n}",
-                    most=building.max_lots,
-                    n=building.size,
-                )
-                if building.type is BuildingType.MONUMENT
-                else msg(
-                    "a building covers 1 to {most} lots, not {n}",
-                    most=building.max_lots,
-                    n=building.size,
-                )
-            )
+        covers = covers_problem(building.type is BuildingType.MONUMENT, building.size)
+        if covers is not None:
             found.append(Problem(f"{path}.lots", covers))
         seen: set[Lot] = set()
         for j, lot in enumerate(building.lots):
@@ -277,8 +264,11 @@ def _read_building(node: Node, ids: Sequence[PlayerId]) -> Building:
     owner = fields["owner"].str()
     if owner not in ids:
         raise fields["owner"].fail(not_a_player(owner))
-    most = MONUMENT_MAX_LOTS if kind == "monument" else TRAY_MAX_LOTS
-    lots = tuple(_read_lot(lot) for lot in fields["lots"].list(min_len=1, max_len=most))
+    listed = fields["lots"].list()
+    # How many lots a building covers: the one rule, also the placement's.
+    if (covers := covers_problem(kind == "monument", len(listed))) is not None:
+        raise fields["lots"].fail(covers)
+    lots = tuple(_read_lot(lot) for lot in listed)
     values: Values
     if kind == "residential":
         values = Residential(fields["citizens"].int(min=0))
