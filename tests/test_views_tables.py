@@ -274,12 +274,13 @@ def test_every_post_route_refuses_a_missing_csrf_token(
         rule for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ())
     ]
     assert len(posts) >= 6
+    values = {"table_id": table_id, "slug": "all-roads", "rule_id": 1, "tile_id": 1}
+    urls = app.url_map.bind("localhost")
     for rule in posts:
-        url = (
-            rule.rule.replace("<table_id>", table_id)
-            .replace("<slug>", "all-roads")
-            .replace("<int:rule_id>", "1")
-            .replace("<int:tile_id>", "1")
+        url = urls.build(
+            rule.endpoint,
+            {k: v for k, v in values.items() if k in rule.arguments},
+            method="POST",
         )
         response = client.post(url, data={"version": "1", "players-0-name": "Zed"})
         assert response.status_code == 400, url
