@@ -274,7 +274,13 @@ def test_every_post_route_refuses_a_missing_csrf_token(
         rule for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ())
     ]
     assert len(posts) >= 6
-    values = {"table_id": table_id, "slug": "all-roads", "rule_id": 1, "tile_id": 1}
+    values = {
+        "table_id": table_id,
+        "slug": "all-roads",
+        "rule_id": 1,
+        "tile_id": 1,
+        "lot": "A1",
+    }
     urls = app.url_map.bind("localhost")
     for rule in posts:
         url = urls.build(
