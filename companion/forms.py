@@ -47,6 +47,51 @@ from .engines.foundations.lots import Lot, groups
 from .models import DEVICE_NAME_MAX, FORM_TOKEN_MAX
 from .web import COLOUR_NAMES, GAME_OPTIONS
 
+_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+"""Characters no text field takes: NUL (PostgreSQL cannot store it), the
+other control characters but tab and line breaks, and lone surrogates (not
+characters; they cannot be written as UTF-8)."""
+
+
+def plain_text(form: Any, field: Any) -> None:
+    """Every text field's last check (issue 15): text, nothing else."""
+    if isinstance(field.data, str) and (bad := _NOT_TEXT.search(field.data)):
+        raise ValidationError(
+            _l(
+                "This holds a character that is not text (U+%(code)s): remove it "
+                "and send again.",
+                code=f"{ord(bad.group()):04X}",
+            )
+        )
+
+
+def _with_plain_text(unbound_field: Any) -> Any:
+    """A text field as declared, with :func:`plain_text` after its own checks."""
+    if not issubclass(unbound_field.field_class, StringField):
+        return unbound_field
+    kwargs = dict(unbound_field.kwargs)
+    kwargs["validators"] = [*(kwargs.get("validators") or ()), plain_text]
+    return type(unbound_field)(unbound_field.field_class, *unbound_field.args, **kwargs)
+
+
+class PlainTextMeta:
+    """Meta of every form here: each text field (and hidden field) checks that
+    it holds text only, so a NUL or a control character is refused beside its
+    field instead of reaching the database."""
+
+    def bind_field(self, form: Any, unbound_field: Any, options: Any) -> Any:
+        return super().bind_field(  # type: ignore[misc]
+            form, _with_plain_text(unbound_field), options
+        )
+
+
+class AppForm(FlaskForm):
+    """The base of the app's forms: CSRF (Flask-WTF), and text only in text
+    fields (:class:`PlainTextMeta`)."""
+
+    class Meta(PlainTextMeta):
+        pass
+
 
 class RowForm(Form):
     """A row of a ``FieldList`` (a player, a camp, a space): a plain WTForms form,
@@ -54,12 +99,12 @@ class RowForm(Form):
     must be between 0 and 3.") come in the reader's language, as FlaskForm's do:
     a ``FormField`` builds its form without the outer form's meta."""
 
-    class Meta:
+    class Meta(PlainTextMeta):
         def get_translations(self, form: Any) -> Any:
             return wtf_translations
 
 
-class VersionedForm(FlaskForm):
+class VersionedForm(AppForm):
     """A change to a table, with the version the player saw (a stale one is refused)."""
 
     version = IntegerField(widget=HiddenField.widget, validators=[InputRequired()])
@@ -84,7 +129,7 @@ _FORM_TOKEN_RE = re.compile(rf"^[A-Za-z0-9_-]{{16,{FORM_TOKEN_MAX}}}$")
 _OUT_OF_DATE = _l("This form was out of date. Check it and send it again.")
 
 
-class OnceForm(FlaskForm):
+class OnceForm(AppForm):
     """A form whose action happens once however often it is sent (a double
     tap, a second tap while the phone waits): it carries a one-time token,
     made when the form is shown and kept while it is shown again with
@@ -355,7 +400,7 @@ TILE_GRID_LOTS = tuple(
 )
 
 
-class CivicTileForm(FlaskForm):
+class CivicTileForm(AppForm):
     """A civic tile as printed: its name, shape, rule and VP (rulebook 001,
     "Civic Buildings"), described once and saved for later tables."""
 
@@ -586,7 +631,7 @@ def _era_field(label: Any, default: int) -> IntegerField:
     )
 
 
-class FaceForm(FlaskForm):
+class FaceForm(AppForm):
     """A road board face, described by its kind and printed values."""
 
     name = StringField(
@@ -627,7 +672,7 @@ class RoadSetupForm(VersionedForm):
 # --------------------------------------------------------------------------
 
 
-class ForgetTableForm(FlaskForm):
+class ForgetTableForm(AppForm):
     """The "Forget this table" button of the home page (the CSRF token only)."""
 
 
@@ -703,7 +748,7 @@ def _device_name_field() -> StringField:
     )
 
 
-class DeviceNameForm(FlaskForm):
+class DeviceNameForm(AppForm):
     """What this phone is called at the table (``device.set_name``)."""
 
     name = _device_name_field()
@@ -711,7 +756,7 @@ class DeviceNameForm(FlaskForm):
     """The table whose share page the form is on: where to go back."""
 
 
-class JoinForm(FlaskForm):
+class JoinForm(AppForm):
     """The code of a table another phone shows (its Share page), and what this
     phone is called there."""
 

@@ -6,6 +6,7 @@ checked by the engines before it gets here.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -80,7 +81,14 @@ def recent_tables(limit: int = 100) -> list[GameTable]:
     return list(db.session.scalars(query))
 
 
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+"""What a table id (and a watch key) can be: anything else names no table
+and is not sent to the database (a NUL in a URL would be a PostgreSQL error)."""
+
+
 def get_table(table_id: str) -> GameTable | None:
+    if not TABLE_ID.match(table_id):
+        return None
     return db.session.get(GameTable, table_id)
 
 

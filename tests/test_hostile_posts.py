@@ -8,10 +8,18 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from .conftest import TableActions
 from .helpers import soup
+
+
+@pytest.fixture
+def app(any_db_app: Flask) -> Flask:
+    """Every test here runs on SQLite and on PostgreSQL (NUL is PostgreSQL's
+    problem)."""
+    return any_db_app
 
 
 @dataclass(frozen=True)
@@ -183,3 +191,67 @@ def test_an_id_past_what_a_database_keeps_is_not_found(
     data = {"csrf_token": actions.csrf(f"/t/{table_id}")}
     response = getattr(client, method)(f"/t/{table_id}{path}", data=data)
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\x01", "\x1b[31m", "\x7f"])
+@pytest.mark.parametrize(
+    ("form", "field"),
+    [
+        ("rename", "players-0-name"),
+        ("house rule", "title"),
+        ("join", "code"),
+        ("new table", "players-0-name"),
+    ],
+)
+def test_a_character_that_is_not_text_is_refused_beside_its_field(
+    actions: TableActions, client: FlaskClient, form: str, field: str, bad: str
+) -> None:
+    """A NUL (which PostgreSQL cannot store) or another control character in
+    any text field: the form again, the message beside the field, nothing
+    saved."""
+    table_id = actions.create_id("all-roads", AR)
+    path, selector, post = {
+        "rename": (f"/t/{table_id}", "form[action*='/players']", "/players"),
+        "house rule": (
+            f"/t/{table_id}/house-rules",
+            "main form[method=post]:not([action])",
+            "/house-rules",
+        ),
+        "join": ("/join", "main form[method=post]", None),
+        "new table": ("/new/all-roads", "main form[method=post]", None),
+    }[form]
+    data = actions.form(path, selector)
+    data[field] = f"Ana{bad}"
+    if form == "house rule":
+        data["text"] = "A rule"
+    before = actions.document(table_id)
+    response = client.post(f"/t/{table_id}{post}" if post else path, data=data)
+    assert response.status_code == 400
+    page = soup(response)
+    control = page.select_one(f"[name={field}]")
+    assert control is not None and control.get("aria-invalid") == "true"
+    assert "is not text (U+" in page.get_text(" ")
+    assert actions.document(table_id) == before
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/t/%00",
+        "/t/%00/live",
+        "/t/a%00b/history",
+        "/w/%00",
+        "/w/%00/live",
+        "/t/" + "x" * 200,
+    ],
+)
+def test_an_address_that_is_no_id_is_not_found(client: FlaskClient, path: str) -> None:
+    assert client.get(path).status_code == 404
+
+
+def test_a_query_with_a_nul_is_answered(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = actions.create_id("all-roads", AR)
+    for query in ("%00", "spa%00", "x&t=%00", f"spa&t={table_id}%00", "x&game=%00"):
+        assert client.get(f"/rules?q={query}").status_code == 200, query

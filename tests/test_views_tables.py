@@ -61,7 +61,7 @@ def test_new_table_form_errors_keep_the_input(
     actions: TableActions, players: list[tuple[str, str]], message: str
 ) -> None:
     response = actions.create("all-roads", players)
-    assert response.status_code == 200
+    assert response.status_code == 400  # refused, shown again (issue 15)
     text = response.get_data(as_text=True)
     assert message in text
     if players:

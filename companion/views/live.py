@@ -15,6 +15,7 @@ from flask import Blueprint, Response, abort, jsonify, request
 from sqlalchemy import ColumnElement, select
 
 from ..models import GameTable, HistoryStep, db
+from ..store import TABLE_ID
 from .tables import describe_step
 
 bp = Blueprint("live", __name__)
@@ -28,6 +29,8 @@ def etag(version: int) -> str:
 def version(table_id: str) -> Response:
     """The table's version and what its latest step did, or 304 when the
     asking page already shows that version."""
+    if not TABLE_ID.match(table_id):
+        abort(404)
     return answer(GameTable.id == table_id)
 
 

@@ -306,7 +306,8 @@ def new_table(slug: str) -> ResponseReturnValue:
             if made_here and form.house_rules_from.data:
                 house_rules.copy_rules(form.house_rules_from.data, table)
             return new_table_answer(table)
-    return render_template("tables/new.html", game=game, form=form)
+    status = 400 if request.method == "POST" else 200  # refused: shown again
+    return render_template("tables/new.html", game=game, form=form), status
 
 
 def rename_form_now(table: GameTable) -> RenamePlayersForm:

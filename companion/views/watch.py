@@ -9,7 +9,7 @@ under ``/w/`` names the id, so a watcher cannot find the way to play.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, Response, abort, render_template
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from markupsafe import Markup, escape
@@ -17,6 +17,7 @@ from sqlalchemy import select
 
 from ..models import GameTable, db
 from ..report import template_context
+from ..store import TABLE_ID
 from ..web import words
 from . import live
 from .report import paper_asked, pdf_answer, table_report
@@ -26,6 +27,8 @@ bp = Blueprint("watch", __name__)
 
 def watched_or_404(key: str) -> GameTable:
     """The table whose watch key is ``key`` (404 when none is)."""
+    if not TABLE_ID.match(key):
+        abort(404)
     table: GameTable = db.first_or_404(
         select(GameTable).where(GameTable.watch_key == key)
     )
@@ -62,6 +65,8 @@ def show(key: str) -> ResponseReturnValue:
 def version(key: str) -> Response:
     """What the watch page asks every 1.5 s: as ``live.version``, by the
     watch key."""
+    if not TABLE_ID.match(key):
+        abort(404)
     return live.answer(GameTable.watch_key == key)
 
 
