@@ -62,9 +62,10 @@ def load_json(path: str, stdin: TextIO) -> Any:
 
 
 def print_json(result: object, out: TextIO) -> int:
-    """Print a command's result as JSON, as the spec shows it."""
-    json.dump(result, out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    """Print a command's result as JSON, as the spec shows it: made whole
+    first, then written in one go, so that a failure never leaves half a
+    result on standard output."""
+    out.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
     return EXIT_OK
 
 
