@@ -44,7 +44,8 @@ def load_json(path: str, stdin: TextIO) -> Any:
     """
     try:
         if path == "-":
-            text = stdin.read()
+            # As a file is read (utf-8-sig): a byte order mark is not JSON.
+            text = stdin.read().removeprefix("\ufeff")
         else:
             with open(path, encoding="utf-8-sig") as fh:
                 text = fh.read()

@@ -40,7 +40,7 @@ MAX_AGE: Final = timedelta(days=400)
 """How long the cookie lasts after the last change to the list (400 days:
 the most a browser allows)."""
 _SALT: Final = "companion.device-tables"
-_ID_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+_ID_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,32}\Z")
 _CHANGED: Final = "device_tables"
 """Where a view's change to the list waits for the response (``flask.g``)."""
 _RENAMED: Final = "device_name"

@@ -125,7 +125,7 @@ def new_form_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-_FORM_TOKEN_RE = re.compile(rf"^[A-Za-z0-9_-]{{16,{FORM_TOKEN_MAX}}}$")
+_FORM_TOKEN_RE = re.compile(rf"^[A-Za-z0-9_-]{{16,{FORM_TOKEN_MAX}}}\Z")
 _OUT_OF_DATE = _l("This form was out of date. Check it and send it again.")
 
 

@@ -81,7 +81,7 @@ def recent_tables(limit: int = 100) -> list[GameTable]:
     return list(db.session.scalars(query))
 
 
-TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}\Z")
 """What a table id (and a watch key) can be: anything else names no table
 and is not sent to the database (a NUL in a URL would be a PostgreSQL error)."""
 

@@ -125,7 +125,7 @@ def choose_language(code: str) -> ResponseReturnValue:
     return redirect(same_site_path(request.args.get("next")))
 
 
-_SAME_SITE_PATH: Final = re.compile(r"^/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@/%?]*$")
+_SAME_SITE_PATH: Final = re.compile(r"^/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@/%?]*\Z")
 """A path on this site and nothing else: it starts with one slash, and every
 character is one a URL may hold as it is (no control character a browser
 would drop, no backslash it would read as a slash), so ``/%09/evil.example``

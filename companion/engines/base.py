@@ -18,6 +18,7 @@ from __future__ import annotations
 import builtins
 import json
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ Points: TypeAlias = int
 FORMAT = "rome-companion/1"
 """The table file format this version reads and writes."""
 
-PLAYER_ID_RE = re.compile(r"^[a-z][a-z0-9-]{0,19}$")
+PLAYER_ID_RE = re.compile(r"^[a-z][a-z0-9-]{0,19}\Z")
 """A player id is a short lowercase word (spec: "Common envelope")."""
 
 NAME_MAX = 40
@@ -216,7 +217,7 @@ class Problem:
     message: Message
 
     def __str__(self) -> str:
-        return f"{shown_path(self.path)}: {self.message}"
+        return one_line(f"{shown_path(self.path)}: {self.message}")
 
 
 class RuleError(ValueError):
@@ -267,9 +268,26 @@ class UnsupportedGameError(TableFileError):
 ROOT: Final = "$"
 """How a path shows the whole file (the top level): ``$: expected an object``."""
 
-_PLAIN_KEY: Final = re.compile(r"^[\w-]+$")
+_PLAIN_KEY: Final = re.compile(r"^[\w-]+\Z")
 """A key a path shows as it is: letters, digits, ``_`` and ``-`` (every key
 and id the spec has: ``score_before``, ``red``, ``C3``, ``tower-of-wonders``)."""
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: every character that ends a line (a newline, a
+    carriage return, U+2028 ...) or controls a terminal, written as its
+    escape (``\\n``, ``\\u2028``). A problem quotes what the file holds, and
+    one problem is one line (spec: "The command"), whatever a name holds."""
+    return "".join(_escape(c) for c in text)
+
+
+_ESCAPES: Final = {"\n": "\\n", "\r": "\\r"}
+
+
+def _escape(char: str) -> str:
+    if char == "\t" or unicodedata.category(char) not in ("Cc", "Zl", "Zp"):
+        return char
+    return _ESCAPES.get(char) or f"\\u{ord(char):04x}"
 
 
 def shown_path(path: JsonPath) -> str:

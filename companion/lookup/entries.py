@@ -26,7 +26,7 @@ GAME_DATA: Final = "game-data.md"
 ../shared/game-data.md does (Glory to Rome card texts, the building catalogue)."""
 GAME_SLUGS: Final = tuple(game.slug for game in GAMES)
 
-KEY_RE: Final = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+KEY_RE: Final = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 """An entry key: lowercase words joined by hyphens (``merchant-bonus``)."""
 
 
@@ -35,7 +35,7 @@ def not_a_key(key: str) -> Message:
     return msg("{key} is not lowercase words joined by '-'", key=repr(key))
 
 
-HOUSE_KEY_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+HOUSE_KEY_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}\Z")
 TITLE_MAX: Final = 100
 TEXT_MAX: Final = 2000
 

@@ -214,10 +214,10 @@ def face(table_id: str) -> ResponseReturnValue:
 # --------------------------------------------------------------------------
 
 
-_PLACE = re.compile(r"^[0-9]{1,2}$")
+_PLACE = re.compile(r"^[0-9]{1,2}\Z")
 """A space's place among a turn's options: ASCII digits only (``"²"`` is a
 digit to ``str.isdigit`` but not to ``int``)."""
-_ID = re.compile(r"^[0-9]{1,10}$")
+_ID = re.compile(r"^[0-9]{1,10}\Z")
 
 
 class PickForm(ActionForm):

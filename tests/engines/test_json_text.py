@@ -9,7 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.engines.base import Problem, TableFileError, child_path, shown_path
+from companion.engines.base import (
+    PLAYER_ID_RE,
+    Problem,
+    TableFileError,
+    child_path,
+    msg,
+    one_line,
+    shown_path,
+)
 from companion.engines.json_text import (
     MAX_CHARACTERS,
     MAX_DEPTH,
@@ -128,3 +136,19 @@ def test_any_json_within_the_limits_reads_as_the_decoder_reads_it(
     for text in (json.dumps(value), json.dumps(value, ensure_ascii=False)):
         if text.count("[") + text.count("{") <= MAX_DEPTH:  # depth at most this
             assert load_table_text(text) == value
+
+
+def test_a_problem_is_one_line_whatever_the_file_quotes() -> None:
+    problem = Problem("players[1].name", msg("{name} overlaps", name="B\no\r\u2028x"))
+    assert str(problem) == "players[1].name: B\\no\\r\\u2028x overlaps"
+    assert one_line("tab\tstays, \x1b[31m goes") == "tab\tstays, \\u001b[31m goes"
+
+
+@pytest.mark.parametrize("key", ["x\n", "red\n", "a\u2028"])
+def test_a_key_ending_in_a_line_break_is_bracketed(key: str) -> None:
+    path = child_path("camps", key)
+    assert path.startswith('camps["') and "\n" not in path and "\u2028" not in path
+
+
+def test_a_player_id_ending_in_a_newline_is_no_id() -> None:
+    assert PLAYER_ID_RE.match("red") and not PLAYER_ID_RE.match("red\n")
