@@ -225,7 +225,7 @@ def test_only_an_offered_table_may_be_copied_from(
     data.update({"players-0-name": "Cy", "players-1-name": "Di"})
     data["house_rules_from"] = hers  # an address Bo's device does not know
     response = bo.client.post("/new/all-roads", data=data)
-    assert response.status_code == 200
+    assert response.status_code == 400  # refused, shown again
     assert "Not a valid choice" in response.get_data(as_text=True)
     with app.app_context():
         assert len(db.session.scalars(select(HouseRule)).all()) == 1
