@@ -15,6 +15,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from flask_wtf.i18n import translations as wtf_translations
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import BadRequest
 from wtforms import (
     BooleanField,
     FieldList,
@@ -38,13 +39,14 @@ from wtforms.validators import (
     Regexp,
     ValidationError,
 )
+from wtforms.widgets import HiddenInput
 
 from .engines import Game
 from .engines import all_roads as ar
 from .engines.base import NAME_MAX
 from .engines.foundations.city import TRAY_MAX_LOTS
 from .engines.foundations.lots import Lot, groups
-from .models import DEVICE_NAME_MAX, FORM_TOKEN_MAX
+from .models import DEVICE_NAME_MAX, FORM_TOKEN_MAX, ID_MAX
 from .web import COLOUR_NAMES, GAME_OPTIONS
 
 _NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
@@ -85,12 +87,48 @@ class PlainTextMeta:
         )
 
 
+HIDDEN_REFUSED = _l(
+    "This form came without what the page puts in it (or with it changed), "
+    "so nothing was saved: go back, reload the page and send it again."
+)
+
+
+def _fields(fields: Any) -> Any:
+    """Every field of a form, row lists and row forms opened up."""
+    for field in fields:
+        if field.type == "FieldList":
+            yield from _fields(field.entries)
+        elif field.type == "FormField":
+            yield from _fields(field.form)
+        else:
+            yield field
+
+
 class AppForm(FlaskForm):
     """The base of the app's forms: CSRF (Flask-WTF), and text only in text
     fields (:class:`PlainTextMeta`)."""
 
     class Meta(PlainTextMeta):
         pass
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Validate; a field the page fills in itself and the player never
+        sees (the version, what the page showed, a tapped piece) that is
+        missing or wrong is refused here with a page that says so (400),
+        since no message beside an unseen field would be read.
+
+        :raises BadRequest: such a hidden field is wrong.
+        """
+        valid: bool = super().validate(extra_validators)
+        if not valid:
+            for field in _fields(self):
+                hidden = isinstance(field.widget, HiddenInput)
+                # The CSRF token and the one-time token say their own words
+                # (an error page; the form's "out of date" message).
+                shown = field.short_name in ("csrf_token", "once")
+                if hidden and field.errors and not shown:
+                    raise BadRequest(str(HIDDEN_REFUSED))
+        return valid
 
 
 class RowForm(Form):
@@ -350,7 +388,10 @@ class BoardForm(VersionedForm):
     move = SubmitField(_l("Move the building…"))
     move_here = SubmitField(_l("Move it here"))
     move_from = HiddenField()
-    piece = IntegerField(validators=[Optional(), NumberRange(min=0, max=99)])
+    piece = IntegerField(
+        widget=HiddenInput(),  # a tray button's value: the page fills it in
+        validators=[Optional(), NumberRange(min=0, max=99)],
+    )
     """A tray piece tapped under the board (its place in the owner's tray):
     build it on the lots with the tray's values, in one step."""
 
@@ -460,7 +501,10 @@ class TrayTileForm(RowForm):
     """A saved civic tile tapped in the board's tray: sent with the board form,
     which carries the CSRF token and the version."""
 
-    tile = IntegerField(validators=[Optional(), NumberRange(min=1)])
+    tile = IntegerField(
+        widget=HiddenInput(),  # a tray button's value: the page fills it in
+        validators=[Optional(), NumberRange(min=1, max=ID_MAX)],
+    )
     """The tile's id (``models.CivicTile``)."""
 
 

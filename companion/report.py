@@ -1064,10 +1064,17 @@ def _era_label(era: int, words: Words) -> str:
 
 
 def _nice_step(top: int) -> int:
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500):
-        if top / step <= 6:
-            return step
-    return 1000
+    """The chart's grid step for totals up to ``top``: 1, 2, 5, 10, 20, 25,
+    50 ... times a power of ten, so that there are at most 6 grid lines
+    whatever the totals (a file may hold any score; the grid must not grow
+    with it)."""
+    scale = 1
+    while True:
+        for base in (1, 2, 5, 10, 20, 25, 50):
+            step = base * scale
+            if top / step <= 6:
+                return step
+        scale *= 100
 
 
 def chart_svg(

@@ -91,11 +91,9 @@ def test_rows_that_are_not_the_tables_get_the_form_again(
     response = client.post(f"/t/{table_id}{screen.post}", data=data)
     assert response.status_code == 400, response.get_data(as_text=True)[:400]
     page = soup(response)
-    if how == "missing row":
-        # The list is filled up to its players: each field left out is marked.
-        assert page.select(f"[name^={screen.rows}-1-][aria-invalid=true]")
-    else:
-        assert "not this table's" in page.get_text(" ")
+    # A row left out too: WTForms would read the next row as it (issue 15's
+    # fuzz: Bo's coins saved as Ana's), so the rows are refused as sent.
+    assert "not this table's" in page.get_text(" ")
     names = {
         i["name"].split("-")[1]
         for i in page.select(f"[name^={screen.rows}-]")

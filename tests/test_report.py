@@ -680,3 +680,12 @@ def test_every_report_sentence_is_a_message() -> None:
     texts += [d.text for d in report.decisions] + list(report.notes)
     texts += [row.label for row in report.rows]
     assert all(isinstance(t, Message) for t in texts)
+
+
+@pytest.mark.parametrize("top", [0, 7, 150, 1400, 10**7, 10**15])
+def test_the_chart_grid_has_at_most_6_lines_whatever_the_scores(top: int) -> None:
+    """Issue 15: a file may hold a 15-digit score; the chart's grid (one line
+    per step) must not grow with it (it drew one line per 1,000 VP)."""
+    step = rp._nice_step(top)
+    assert top / step <= 6
+    assert step == 1 or top / step > 1 or top < 6

@@ -500,28 +500,38 @@ ROWS_REFUSED = _l(
 
 
 def fit_rows(form: VersionedForm, n: int) -> bool:
-    """Whether every row list of ``form`` has exactly the rows ``0`` to
-    ``n - 1`` (one per player or camp); if not, make it so (a row sent beyond
-    them is dropped, a missing one is added empty) and say ``False``: a
-    hand-made or out-of-date send (``players-5-house`` at a 2-player table)
-    gets the form again, never a crash."""
+    """Whether every row list of ``form`` was sent with exactly the rows ``0``
+    to ``n - 1`` (one per player or camp); if not, make the form so (a row
+    sent beyond them is dropped, a row left out comes back empty, each row
+    where it was) and say ``False``. WTForms numbers the rows it receives
+    from 0, so without this a send without ``players-0-*`` would give Bo's
+    values to Ana; with it, a hand-made or out-of-date send gets the form
+    again, never a crash or a shifted save."""
     fitted = True
+    sent_data = request.form
     for field in form:
         if field.type != "FieldList":
             continue
-        wanted = [f"{field.name}-{i}" for i in range(n)]
-        if [entry.name for entry in field.entries] == wanted:
+        row = re.compile(rf"^{re.escape(field.name)}-(\d+)-(.+)\Z")
+        sent: dict[int, set[str]] = {}
+        for key in sent_data:
+            if (found := row.match(key)) is not None:
+                sent.setdefault(int(found.group(1)), set()).add(found.group(2))
+        if set(sent) == set(range(n)) and len(field.entries) == n:
             continue
         fitted = False
-        sent = {entry.name: entry for entry in field.entries}
+        first = field.entries[0].form if field.entries else ()
+        parts = [sub.short_name for sub in first]
+        rows: MultiDict[str, str] = MultiDict()
+        for i in range(n):
+            for part in parts:
+                key = f"{field.name}-{i}-{part}"
+                values = sent_data.getlist(key) if i in sent else [""]
+                for value in values:
+                    rows.add(key, value)
         field.entries = []
         field.last_index = -1
-        for i, name in enumerate(wanted):
-            if name in sent:
-                field.entries.append(sent[name])
-                field.last_index = i
-            else:
-                field.append_entry()
+        field.process(rows)
     return fitted
 
 
@@ -545,6 +555,8 @@ def merged_if_stale(
         or form.version.data == table.version
     ):
         return None
+    if row_names:
+        fit_rows(form, len(row_names))  # each row where it was sent
     merged, said = merge_stale(form, fresh(), row_names, keep=keep)
     merged.against(table.version)
     if is_finished(table):

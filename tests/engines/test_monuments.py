@@ -1037,6 +1037,7 @@ def test_the_cards_count_and_shape_are_noted_not_enforced(
 
 
 REFUSALS = [
+    ("no lots", "regia", city(), "", "a monument covers 1 to 6 lots, not 0"),
     (
         "more than 6 lots",
         "temple-of-venus",

@@ -878,7 +878,12 @@ def _lot_problems(
                 source=LOTS_AND_SHAPES.as_message(),
             )
         )
-    elif connected and card.footprint and not card.footprint.matches(distinct):
+    elif (
+        distinct
+        and connected
+        and card.footprint
+        and not card.footprint.matches(distinct)
+    ):
         notes.append(
             msg(
                 "{card} covers {shape} (an unofficial shape: {source}); {lots} "
