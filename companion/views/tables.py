@@ -730,12 +730,13 @@ def rename_players(table_id: str) -> ResponseReturnValue:
     form = RenamePlayersForm(request.form)
     document = store.current_document(table)
     players = players_of(document)
-    if form.version.data is not None and form.version.data != table.version:
-        # Another phone changed the table since this page was loaded: keep
-        # this phone's renames on top of the names as they are now.
-        merged, said = merge_stale(
-            form, rename_form_now(table), [p.name for p in players]
-        )
+    # Another phone changed the table since this page was loaded: keep this
+    # phone's renames on top of the names as they are now.
+    stale = merged_if_stale(
+        table, form, lambda: rename_form_now(table), [p.name for p in players]
+    )
+    if stale is not None:
+        merged, said = stale
         return table_page(
             table, rename_form=merged, status=409, conflict=" ".join(said)
         )
