@@ -68,6 +68,15 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     yield app
 
 
+def empty_database() -> None:
+    """Drop every table of the app's database (in an app context): start from
+    nothing whatever a run before left there, even a schema from migrations
+    this checkout does not have."""
+    empty = MetaData()
+    empty.reflect(bind=db.engine)
+    empty.drop_all(bind=db.engine)
+
+
 @pytest.fixture(params=_backends())
 def any_db_app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
     """The app on SQLite and, with TEST_DATABASE_URL (always in CI), PostgreSQL."""
@@ -80,11 +89,7 @@ def any_db_app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask
     app = make_app(tmp_path, url)
     with app.app_context():
         if request.param == "postgres":
-            # Start from an empty database whatever a run before left there,
-            # even a schema from migrations this checkout does not have.
-            empty = MetaData()
-            empty.reflect(bind=db.engine)
-            empty.drop_all(bind=db.engine)
+            empty_database()
         upgrade()
     yield app
     with app.app_context():

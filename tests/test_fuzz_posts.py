@@ -63,13 +63,14 @@ from flask.testing import FlaskClient
 from flask_migrate import upgrade
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
-from sqlalchemy import MetaData, func, select
+from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
 from companion.models import CivicTile, GameTable, HistoryStep, HouseRule, RoadFace, db
 
-from .conftest import TableActions, make_app, require_shared
+from .conftest import TableActions, empty_database, make_app, require_shared
 from .helpers import form_data, soup
+from .test_views_monuments import CITY as MONUMENTS_CITY
 
 T = TypeVar("T")
 
@@ -103,9 +104,7 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     app = make_app(tmp_path, url)
     with app.app_context():
         if DATABASE:
-            empty = MetaData()
-            empty.reflect(bind=db.engine)
-            empty.drop_all(bind=db.engine)
+            empty_database()
         upgrade()
     yield app
     with app.app_context():
@@ -199,23 +198,11 @@ ROW_FIELD = re.compile(r"^([a-z_]+)-(\d+)-([a-z_]+)$")
 # --------------------------------------------------------------------------
 
 CITY: dict[str, Any] = {
-    "format": "rome-companion/1",
-    "game": "foundations-of-rome",
-    "players": [{"id": "red", "name": "Ana"}, {"id": "blue", "name": "Bo"}],
-    "era": 1,
+    **MONUMENTS_CITY,
     "buildings": [
-        {"owner": "red", "type": "residential", "lots": ["A1"], "citizens": 1},
-        {"owner": "red", "type": "commercial", "lots": ["B1"], "silver": 1, "vp": 0},
-        {
-            "owner": "red",
-            "type": "civic",
-            "lots": ["C1"],
-            "civic": {"per": "building", "vp": 1},
-        },
+        *MONUMENTS_CITY["buildings"],
         {"owner": "blue", "type": "residential", "lots": ["F2", "F3"], "citizens": 2},
     ],
-    "lot_markers": {"red": ["D4", "D5"], "blue": ["G7"]},
-    "coins": {"red": 12, "blue": 3},
 }
 """A Foundations of Rome city with a building of each type, lot markers and
 coins: every board action, the monuments and the coins have something to do."""

@@ -6,18 +6,29 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
+import pytest
 from flask import Flask
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect, text
+from sqlalchemy import column as column_
+from sqlalchemy import inspect, select, table, text
 
 from companion.models import JOIN_ALPHABET, db
 
 WHEN = datetime(2026, 11, 30, 20, 0, tzinfo=UTC)
 
 
-def test_every_existing_table_gets_a_code_and_back(any_db_app: Flask) -> None:
+@pytest.mark.parametrize(
+    ("revision", "before", "column", "shape"),
+    [
+        ("0006", "0005", "join_code", rf"[{JOIN_ALPHABET}]{{7}}"),
+        ("0007", "0006", "watch_key", r"[A-Za-z0-9_-]{16}"),
+    ],
+)
+def test_every_existing_table_gets_its_own_value_and_back(
+    any_db_app: Flask, revision: str, before: str, column: str, shape: str
+) -> None:
     with any_db_app.app_context():
-        downgrade(revision="0005")
+        downgrade(revision=before)
         with db.engine.begin() as connection:
             for n in range(20):
                 connection.execute(
@@ -28,42 +39,17 @@ def test_every_existing_table_gets_a_code_and_back(any_db_app: Flask) -> None:
                     ),
                     {"id": f"t{n}", "when": WHEN},
                 )
-        upgrade(revision="0006")
+        upgrade(revision=revision)
         with db.engine.connect() as connection:
-            codes = [
+            values = [
                 r[0]
-                for r in connection.execute(text("SELECT join_code FROM game_tables"))
-            ]
-        assert len(codes) == 20 == len(set(codes))
-        assert all(re.fullmatch(f"[{JOIN_ALPHABET}]{{7}}", c) for c in codes)
-        downgrade(revision="0005")
-        columns = {c["name"] for c in inspect(db.engine).get_columns("game_tables")}
-        assert "join_code" not in columns
-        upgrade()
-
-
-def test_every_existing_table_gets_a_watch_key_and_back(any_db_app: Flask) -> None:
-    with any_db_app.app_context():
-        downgrade(revision="0006")
-        with db.engine.begin() as connection:
-            for n in range(20):
-                connection.execute(
-                    text(
-                        "INSERT INTO game_tables (id, game, options, created_at, "
-                        "updated_at, position, version) VALUES "
-                        "(:id, 'all-roads', '{}', :when, :when, 1, 1)"
-                    ),
-                    {"id": f"t{n}", "when": WHEN},
+                for r in connection.execute(
+                    select(table("game_tables", column_(column)))
                 )
-        upgrade(revision="0007")
-        with db.engine.connect() as connection:
-            keys = [
-                r[0]
-                for r in connection.execute(text("SELECT watch_key FROM game_tables"))
             ]
-        assert len(keys) == 20 == len(set(keys))
-        assert all(re.fullmatch(r"[A-Za-z0-9_-]{16}", k) for k in keys)
-        downgrade(revision="0006")
+        assert len(values) == 20 == len(set(values))
+        assert all(re.fullmatch(shape, v) for v in values)
+        downgrade(revision=before)
         columns = {c["name"] for c in inspect(db.engine).get_columns("game_tables")}
-        assert "watch_key" not in columns
+        assert column not in columns
         upgrade()
