@@ -93,6 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     games.init_app(app, GAME_VIEWS)
     finished.init_app(app)
     lookup.init_app(app)
+    report.init_app(app)
     return app
 
 

@@ -2,6 +2,8 @@
 
 The current state of a table is the table file (../shared/spec/table-file.md)
 of the history step it points at; every change a player makes adds a step.
+The table's row keeps a copy of that step's file and of what the history
+recorded up to it, so that a page reads one row whatever the history's length.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from sqlalchemy import (
     Engine,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     UniqueConstraint,
     event,
@@ -124,6 +127,18 @@ class GameTable(db.Model):  # type: ignore[name-defined,misc]
     )
     position: Mapped[int] = mapped_column(Integer, default=1)
     """The ``seq`` of the history step that is the current state."""
+    last_seq: Mapped[int] = mapped_column(Integer, default=1)
+    """The ``seq`` of the table's last history step (above ``position``:
+    steps undone, to be redone)."""
+    document: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The table file as it is now: the current step's, kept here so a page
+    reads one row, not the history."""
+    recorded: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """What the history up to the current step recorded (``companion.recorded``):
+    the current step's, kept here for the same reason."""
+    names: Mapped[list[str]] = mapped_column(JSON, default=list)
+    """The players' names as they are now, in seating order: all the home
+    list shows of a table, so it reads no table file."""
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     """Raised by every change; an edit made against an older version is refused."""
     form_token: Mapped[str | None] = mapped_column(
@@ -160,19 +175,12 @@ class GameTable(db.Model):  # type: ignore[name-defined,misc]
         cascade="all, delete-orphan",
         passive_deletes=True,
     )
+    """The whole history, for tests and tools: the app reads one step at a
+    time, or one page of the history (``store``), never all of it."""
 
     # SQLAlchemy checks the version in the UPDATE itself, so two requests that
     # both read version 3 cannot both write: the second gets StaleDataError.
     __mapper_args__ = {"version_id_col": version}
-
-    def steps_so_far(self, *actions: str) -> list[HistoryStep]:
-        """The history up to the current step (what undo left out is not in it),
-        only the steps of ``actions`` when any are named."""
-        return [
-            step
-            for step in self.steps
-            if step.seq <= self.position and (not actions or step.action in actions)
-        ]
 
 
 class HistoryStep(db.Model):  # type: ignore[name-defined,misc]
@@ -191,8 +199,11 @@ class HistoryStep(db.Model):  # type: ignore[name-defined,misc]
     made at display time, in the reader's language."""
     details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     """The values the words of ``action`` need (names, lots ...)."""
-    document: Mapped[dict[str, Any]] = mapped_column(JSON)
-    """The whole table file after this step."""
+    document: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)
+    """The whole table file after this step (read only when asked for: the
+    history page lists steps without it)."""
+    recorded: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, deferred=True)
+    """What the history up to this step recorded (``companion.recorded``)."""
     by: Mapped[str | None] = mapped_column(
         String(DEVICE_NAME_MAX), nullable=True, default=_current_device_name
     )
@@ -203,6 +214,31 @@ class HistoryStep(db.Model):  # type: ignore[name-defined,misc]
     )
 
     table: Mapped[GameTable] = relationship(back_populates="steps")
+
+
+class ReportPdf(db.Model):  # type: ignore[name-defined,misc]
+    """A table's report as a PDF, kept to serve again while nothing it shows
+    changed: the same table version, paper, language and report code
+    (``revision``). Only the table's latest version is kept; deleting the
+    table deletes it."""
+
+    __tablename__ = "report_pdfs"
+    __table_args__ = (UniqueConstraint("table_id", "version", "paper", "lang"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    version: Mapped[int] = mapped_column(Integer)
+    paper: Mapped[str] = mapped_column(String(10))
+    lang: Mapped[str] = mapped_column(String(5))
+    revision: Mapped[str] = mapped_column(String(16))
+    """A fingerprint of the code and words that draw the report: a PDF made
+    by another release is made again."""
+    pdf: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
 
 
 @event.listens_for(Engine, "connect")

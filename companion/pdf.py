@@ -1,8 +1,11 @@
 """HTML to PDF with WeasyPrint: a thin adapter that can fetch nothing but the
 app's own static files.
 
-WeasyPrint costs most of a second to import, so it is imported on the first
-PDF, once per process, never when the app or the engines start. Every URL the
+WeasyPrint costs most of a second to import, and its first document more
+(fonts found, stylesheets parsed), so a worker that serves pages loads it in
+the background as it starts (:func:`warm_up`, like the rules index): the
+first PDF a player asks for then costs what any other does. Importing the
+app or the engines never imports it. Every URL the
 document names (a stylesheet, an image, a font, a link to attach) goes through
 :func:`fetch_static`, which serves a file under the static folder and refuses
 everything else: other local files, the network, ``data:`` URLs. So no input,
@@ -13,7 +16,7 @@ from __future__ import annotations
 
 import mimetypes
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -193,3 +196,46 @@ def render_pdf(
     )
     pdf: bytes = document.write_pdf(stylesheets=[page], font_config=font_config)
     return pdf
+
+
+WARM_UP_HTML: Final = (
+    '<!doctype html><html><head><meta charset="utf-8">'
+    '<link rel="stylesheet" href="print.css"></head><body>'
+    "<h1>Roma</h1><p>Aa 0123456789 àèì VP 罗马荣耀</p>"
+    "<table><tr><th>1</th><td>2</td></tr></table>"
+    '<img src="report:warm.svg" alt="">'
+    "</body></html>"
+)
+"""A page with what the report uses: its stylesheet and fonts (Latin and
+Chinese), a table and an SVG drawing."""
+
+WARM_UP_SVG: Final = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+    '<rect width="10" height="10" fill="#8a2d1e"/></svg>'
+)
+
+
+def warm_up(root: Path | str = STATIC_DIR) -> None:
+    """Import WeasyPrint and draw one small page with the report's stylesheet
+    and fonts, so the first real report of this process is as fast as the
+    next (fonts and stylesheets are then in the process's caches)."""
+    render_pdf(WARM_UP_HTML, base_url=root, drawings={"warm.svg": WARM_UP_SVG})
+
+
+def warm_up_in_background(
+    root: Path | str = STATIC_DIR, then: Callable[[], object] | None = None
+) -> threading.Thread:
+    """:func:`warm_up`, then ``then()``, in a daemon thread (a failure is
+    left to the first real report, which then reports it)."""
+
+    def run() -> None:
+        try:
+            warm_up(root)
+            if then is not None:
+                then()
+        except Exception:  # noqa: BLE001 - the first report tries again
+            return
+
+    thread = threading.Thread(target=run, name="pdf-warm-up", daemon=True)
+    thread.start()
+    return thread

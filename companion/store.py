@@ -8,14 +8,20 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from typing import Any, Generic, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import delete, or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import undefer
 from sqlalchemy.orm.exc import StaleDataError
 
-from .models import GameTable, HistoryStep, db, new_join_code, utcnow
+from . import recorded
+from .models import GameTable, HistoryStep, ReportPdf, db, new_join_code, utcnow
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -49,6 +55,20 @@ def free_join_code() -> str:
             return code
 
 
+def names_of(document: Mapping[str, Any]) -> list[str]:
+    """The players' names a table file holds, in seating order."""
+    return [str(p["name"]) for p in document.get("players", [])]
+
+
+def _now_at(table: GameTable, step: HistoryStep) -> None:
+    """Make ``step`` the table's current state: its position, and the copies
+    of its file and of what was recorded the table's row keeps."""
+    table.position = step.seq
+    table.document = step.document
+    table.recorded = step.recorded
+    table.names = names_of(step.document)
+
+
 def create_table(
     game: str,
     document: Mapping[str, Any],
@@ -58,25 +78,78 @@ def create_table(
     details: Mapping[str, Any] | None = None,
 ) -> GameTable:
     """Store a new table whose first history step is ``document``."""
+    step = HistoryStep(
+        seq=1,
+        action=action,
+        details=dict(details or {}),
+        document=dict(document),
+        recorded=recorded.remember(recorded.NOTHING, 1, action, details or {}),
+    )
     table = GameTable(
         id=new_table_id(),
         game=game,
         options=dict(options or {}),
-        position=1,
         join_code=free_join_code(),
+        last_seq=1,
     )
-    table.steps.append(
-        HistoryStep(
-            seq=1, action=action, details=dict(details or {}), document=dict(document)
-        )
-    )
+    _now_at(table, step)
+    table.steps.append(step)
     db.session.add(table)
     db.session.commit()
     return table
 
 
+PAGE_SIZE = 20
+"""Tables on a page of the home list; steps on a page of History."""
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """What the home list shows of a table, and all it reads."""
+
+    id: str
+    game: str
+    names: list[str]
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class Page(Generic[T]):
+    """One page of a list, newest first: its items, and whether more follow."""
+
+    items: list[T]
+    number: int
+    more: bool
+
+
+def table_lines(
+    ids: Collection[str] | None = None,
+    *,
+    page: int = 1,
+    size: int = PAGE_SIZE,
+    game: str | None = None,
+) -> Page[TableLine]:
+    """One page of ``size`` tables, the most recently changed first: those of
+    ``ids`` (every table when ``None``), of ``game`` if one is named. One
+    query of the columns shown, whatever the number of tables
+    (``updated_at`` is indexed)."""
+    query = select(
+        GameTable.id, GameTable.game, GameTable.names, GameTable.updated_at
+    ).order_by(GameTable.updated_at.desc(), GameTable.id)
+    if ids is not None:
+        query = query.where(GameTable.id.in_(list(ids)))
+    if game is not None:
+        query = query.where(GameTable.game == game)
+    # One row more than a page tells whether another page follows, without
+    # counting every table.
+    rows = db.session.execute(query.offset((page - 1) * size).limit(size + 1)).all()
+    lines = [TableLine(r.id, r.game, list(r.names or []), r.updated_at) for r in rows]
+    return Page(lines[:size], page, len(lines) > size)
+
+
 def recent_tables(limit: int = 100) -> list[GameTable]:
-    """Tables with the most recent change first."""
+    """Tables with the most recent change first (whole rows: for tools and
+    tests; the home list reads :func:`table_lines`)."""
     query = select(GameTable).order_by(GameTable.updated_at.desc()).limit(limit)
     return list(db.session.scalars(query))
 
@@ -92,16 +165,44 @@ def get_table(table_id: str) -> GameTable | None:
     return db.session.get(GameTable, table_id)
 
 
+def step_at(table: GameTable, seq: int, *, whole: bool = False) -> HistoryStep | None:
+    """The table's history step ``seq`` (one indexed row), if it has one;
+    ``whole``: with its table file and what it recorded, read at once."""
+    query = select(HistoryStep).where(
+        HistoryStep.table_id == table.id, HistoryStep.seq == seq
+    )
+    if whole:
+        query = query.options(
+            undefer(HistoryStep.document), undefer(HistoryStep.recorded)
+        )
+    return db.session.scalars(query).one_or_none()
+
+
 def current_step(table: GameTable) -> HistoryStep:
     """The history step that is the table's current state."""
-    for step in table.steps:
-        if step.seq == table.position:
-            return step
-    raise LookupError(f"table {table.id} has no step {table.position}")
+    step = step_at(table, table.position)
+    if step is None:
+        raise LookupError(f"table {table.id} has no step {table.position}")
+    return step
 
 
 def current_document(table: GameTable) -> dict[str, Any]:
-    return current_step(table).document
+    """The table file as it is now (from the table's row)."""
+    return table.document
+
+
+def history_page(table: GameTable, page: int = 1) -> Page[HistoryStep]:
+    """One page of the table's history, the last step first, without the
+    steps' table files: what the History screen lists."""
+    query = (
+        select(HistoryStep)
+        .where(HistoryStep.table_id == table.id)
+        .order_by(HistoryStep.seq.desc())
+        .offset((page - 1) * PAGE_SIZE)
+        .limit(PAGE_SIZE + 1)
+    )
+    steps = list(db.session.scalars(query))
+    return Page(steps[:PAGE_SIZE], page, len(steps) > PAGE_SIZE)
 
 
 def _check_version(table: GameTable, expected_version: int) -> None:
@@ -136,18 +237,29 @@ def record(
     :raises StaleEditError: the table is no longer at ``expected_version``.
     """
     _check_version(table, expected_version)
-    for step in [s for s in table.steps if s.seq > table.position]:
-        table.steps.remove(step)
-    # Flush the removals first so that the new step may reuse their ``seq``.
-    db.session.flush()
+    if table.last_seq > table.position:
+        # One statement, whatever the trail's length; rolled back with the
+        # rest if the version check at commit fails.
+        db.session.execute(
+            delete(HistoryStep).where(
+                HistoryStep.table_id == table.id, HistoryStep.seq > table.position
+            ),
+            execution_options={"synchronize_session": False},
+        )
+    seq = table.position + 1
     step = HistoryStep(
-        seq=table.position + 1,
+        table_id=table.id,
+        seq=seq,
         action=action,
         details=dict(details or {}),
         document=dict(document),
+        recorded=recorded.remember(table.recorded, seq, action, details or {}),
     )
-    table.steps.append(step)
-    table.position = step.seq
+    # Added to the session, not to ``table.steps``: appending would load the
+    # whole history.
+    db.session.add(step)
+    _now_at(table, step)
+    table.last_seq = seq
     if options is not None:
         table.options = dict(options)
     _commit(table, expected_version)
@@ -159,7 +271,7 @@ def can_undo(table: GameTable) -> bool:
 
 
 def can_redo(table: GameTable) -> bool:
-    return any(step.seq > table.position for step in table.steps)
+    return table.last_seq > table.position
 
 
 def go_to(table: GameTable, seq: int, *, expected_version: int) -> HistoryStep:
@@ -173,11 +285,12 @@ def go_to(table: GameTable, seq: int, *, expected_version: int) -> HistoryStep:
     :raises NoSuchStepError: the table has no step ``seq``.
     """
     _check_version(table, expected_version)
-    if not any(step.seq == seq for step in table.steps):
+    target = step_at(table, seq, whole=True)
+    if target is None:
         raise NoSuchStepError(seq)
     left = current_step(table)
     if seq != table.position:
-        table.position = seq
+        _now_at(table, target)
         _commit(table, expected_version)
     return left
 
@@ -226,3 +339,60 @@ def delete_table(table: GameTable, *, expected_version: int) -> None:
     except StaleDataError:
         db.session.rollback()
         raise StaleEditError(expected=expected_version, current=-1) from None
+
+
+@dataclass(frozen=True)
+class PdfKey:
+    """What a table's report PDF depends on beyond the table's version."""
+
+    paper: str
+    lang: str
+    revision: str
+    """A fingerprint of the code and words that draw the report."""
+
+
+def cached_pdf(table: GameTable, key: PdfKey) -> bytes | None:
+    """The report PDF kept for the table as it is now, if one was made with
+    ``key`` (one indexed row)."""
+    query = select(ReportPdf.pdf).where(
+        ReportPdf.table_id == table.id,
+        ReportPdf.version == table.version,
+        ReportPdf.paper == key.paper,
+        ReportPdf.lang == key.lang,
+        ReportPdf.revision == key.revision,
+    )
+    return db.session.scalars(query).first()
+
+
+def keep_pdf(table: GameTable, key: PdfKey, pdf: bytes) -> None:
+    """Keep ``pdf`` as the report of the table's current version: PDFs of
+    its earlier versions, and one made by other code, go. Two workers that
+    made it at once both try; the unique key keeps one, and the other's is
+    dropped (they are the same)."""
+    version = table.version
+    db.session.execute(
+        delete(ReportPdf).where(
+            ReportPdf.table_id == table.id,
+            or_(
+                ReportPdf.version != version,
+                (ReportPdf.paper == key.paper)
+                & (ReportPdf.lang == key.lang)
+                & (ReportPdf.revision != key.revision),
+            ),
+        ),
+        execution_options={"synchronize_session": False},
+    )
+    db.session.add(
+        ReportPdf(
+            table_id=table.id,
+            version=version,
+            paper=key.paper,
+            lang=key.lang,
+            revision=key.revision,
+            pdf=pdf,
+        )
+    )
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()

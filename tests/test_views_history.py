@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from companion import store
+
 from .conftest import TableActions
 from .helpers import form_data, soup
 
@@ -145,3 +147,48 @@ def test_the_current_step_posted_again_changes_nothing(
         as_text=True
     )
     assert actions.version(table_id) == 6
+
+
+def test_a_long_history_is_shown_a_page_at_a_time(
+    app: Any, client: FlaskClient, actions: TableActions
+) -> None:
+    """45 steps: 20 on a page, the last first; a step on page 2 is tapped
+    like one on page 1."""
+    table_id = actions.create_id("all-roads", PLAYERS)
+    with app.app_context():
+        table = store.get_table(table_id)
+        for n in range(44):
+            document = {**table.document}
+            document["players"] = [
+                {**document["players"][0], "name": f"Ana{n}"},
+                document["players"][1],
+            ]
+            store.record(
+                table,
+                document,
+                expected_version=table.version,
+                action="rename",
+                details={"old": "x", "new": f"Ana{n}"},
+            )
+    shown = []
+    for number, count, older in [(1, 20, True), (2, 20, True), (3, 5, False)]:
+        page = soup(client.get(f"/t/{table_id}/history?page={number}"))
+        seqs = [int(li["value"]) for li in page.select("ol.history > li")]
+        assert len(seqs) == count
+        assert seqs == sorted(seqs, reverse=True)
+        assert (page.select_one("nav.pages a[rel=next]") is not None) is older
+        assert (page.select_one("nav.pages a[rel=prev]") is not None) is (number > 1)
+        shown += seqs
+    assert shown == list(range(45, 0, -1))
+    assert client.get(f"/t/{table_id}/history?page=4").status_code == 404
+    assert client.get(f"/t/{table_id}/history?page=0").status_code == 404
+    # Back to step 10, which page 2 lists (step k named Ana k-2).
+    page = soup(client.get(f"/t/{table_id}/history?page=2"))
+    button = page.select_one("li[value='10'] button[name=seq]")
+    assert button is not None
+    form = button.find_parent("form")
+    response = client.post(
+        str(form["action"]), data={**form_data(form), "seq": button["value"]}
+    )
+    assert response.status_code == 302
+    assert first_name(client, table_id) == "Ana8"

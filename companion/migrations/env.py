@@ -93,12 +93,26 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite changes a table by making a new one and dropping the old
+            # (Alembic's batch mode): with foreign keys enforced (models.py
+            # turns them on for every connection), dropping ``game_tables``
+            # would delete every history step through ON DELETE CASCADE. The
+            # pragma is a no-op inside a transaction, so it is set before one
+            # begins, and set back after.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
         context.configure(
             connection=connection, target_metadata=get_metadata(), **conf_args
         )
 
         with context.begin_transaction():
             context.run_migrations()
+        if sqlite:
+            connection.commit()
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
 
 
 if context.is_offline_mode():

@@ -14,13 +14,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
-from .. import store
+from .. import recorded, store
 from ..engines import all_roads as ar
 from ..engines import find_game
 from ..forms import AR_TOKENS, TallyForm, TurnForm
 from ..models import GameTable
 from ..web import words
-from .games import since_reopen
 from .tables import (
     Edit,
     form_screen,
@@ -76,9 +75,9 @@ def document_with(
     return document
 
 
-def turns(table: GameTable) -> list[dict[str, Any]]:
-    """The turns recorded so far (up to the current step)."""
-    return [step.details for step in table.steps_so_far("ar-turn")]
+def turns(table: GameTable) -> int:
+    """How many turns were recorded so far (up to the current step)."""
+    return recorded.count(table.recorded, "ar-turn")
 
 
 def finished(table: GameTable) -> bool:
@@ -86,17 +85,17 @@ def finished(table: GameTable) -> bool:
     reopened (if it ever was), the last turn recorded (002, "End of the Game":
     each player places 12 tiles), or a tally entered (or a file imported) with
     no turn recorded after it. A new table has neither."""
-    steps = since_reopen(table, "ar-turn", "ar-tally", "import")
-    if not steps:
+    last = recorded.last_since_reopen(table.recorded, "ar-turn", "ar-tally", "import")
+    if last is None:
         return False
-    if steps[-1].action != "ar-turn":
+    if last != "ar-turn":
         return True
-    return ar.progress(sheet_of(table), len(turns(table))).over
+    return ar.progress(sheet_of(table), turns(table)).over
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     sheet = sheet_of(table)
-    now = ar.progress(sheet, len(turns(table)))
+    now = ar.progress(sheet, turns(table))
     result = ar.score(sheet)
     final = finished(table)
     return {
@@ -178,7 +177,7 @@ def turn(table_id: str) -> ResponseReturnValue:
     """Record what a turn built and upgraded; the app keeps every supply."""
     table = ar_table_or_404(table_id)
     sheet = sheet_of(table)
-    now = ar.progress(sheet, len(turns(table)))
+    now = ar.progress(sheet, turns(table))
     names = {p.id: p.name for p in sheet.players}
     choices = [SelectChoice(p.id, p.name) for p in sheet.players]
 

@@ -17,7 +17,7 @@ from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from wtforms.fields.choices import SelectChoice
 
-from .. import store
+from .. import recorded, store
 from ..engines import TableFileError, read_table
 from ..engines import foundations as fr
 from ..engines.base import RuleError
@@ -28,7 +28,7 @@ from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm, TrayTil
 from ..models import CivicTile, GameTable, db
 from ..report import EraTotals
 from ..web import error_words, lazy_words, problem_words, words
-from .games import REOPEN, check_open, since_reopen
+from .games import check_open
 from .tables import (
     Edit,
     conflict_message,
@@ -224,21 +224,16 @@ class ScoredEra:
     """Per player id: ``era_total``, ``total``, ``coins``."""
 
 
-FINAL_ERA = 3
+FINAL_ERA = recorded.FINAL_ERA
 """The era whose scoring ends the game (rulebook 001, "End of Game")."""
 
 
 def era_scorings(table: GameTable) -> list[dict[str, Any]]:
     """The details of each era scoring that stands, up to the current step, in
     era order: reopening the game takes back its final scoring (the era is
-    to be scored again), and an era scored again counts as last scored."""
-    scorings: dict[int, dict[str, Any]] = {}
-    for step in table.steps_so_far("fr-score", REOPEN):
-        if step.action == REOPEN:
-            scorings.pop(FINAL_ERA, None)
-        else:
-            scorings[step.details["era"]] = step.details
-    return [scorings[era] for era in sorted(scorings)]
+    to be scored again), and an era scored again counts as last scored
+    (kept with the table: ``companion.recorded``)."""
+    return recorded.era_scorings(table.recorded)
 
 
 def scored_eras(table: GameTable) -> list[ScoredEra]:
@@ -258,11 +253,7 @@ def lot_markers_spent(table: GameTable) -> dict[str, int]:
 def current_pick(city: fr.City, boards: road_boards.RoadBoards) -> fortune.Turn | None:
     """The next pick of the road-board draft: the first edge, in resolution
     order (rulebook 000, "Gameplay Overview" 1), where someone still picks."""
-    for edge in road_boards.Edge:
-        turn = fortune.next_turn(city, boards, edge)
-        if turn is not None:
-            return turn
-    return None
+    return fortune.first_turn(city, boards)
 
 
 def pending_pick(city: fr.City) -> fortune.Turn | None:
@@ -274,9 +265,7 @@ def pending_pick(city: fr.City) -> fortune.Turn | None:
 def table_catalogue(table: GameTable) -> Any:
     """The monument cards as this table's group reads them: the catalogue with
     the values they changed (the latest change up to the current step)."""
-    overrides: dict[str, Any] = {}
-    for step in table.steps_so_far("mon-values"):
-        overrides = step.details.get("overrides", {})
+    overrides = recorded.latest(table.recorded, "mon-values").get("overrides", {})
     if not overrides:
         return cards.CATALOGUE
     return cards.with_overrides(cards.CATALOGUE, overrides)
@@ -285,9 +274,7 @@ def table_catalogue(table: GameTable) -> Any:
 def finished(table: GameTable) -> bool:
     """Whether the game is over: Era 3 scored (rulebook 001, "End of Game")
     since the game was last reopened, if it ever was."""
-    return any(
-        step.details.get("era") == FINAL_ERA for step in since_reopen(table, "fr-score")
-    )
+    return any(e["era"] == FINAL_ERA for e in era_scorings(table))
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:

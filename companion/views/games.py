@@ -19,7 +19,8 @@ from flask import Blueprint, Flask, current_app
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import Conflict
 
-from ..models import GameTable, HistoryStep
+from .. import recorded
+from ..models import GameTable
 
 Panel = Callable[[GameTable, dict[str, Any]], dict[str, Any]]
 """What a game's part of the table page shows (``templates/games/<slug>/``)."""
@@ -31,14 +32,14 @@ ReportArgs = Callable[[GameTable], dict[str, Any]]
 
 Finished = Callable[[GameTable], bool]
 """Whether a table is finished: its final scoring is recorded and the game was
-not reopened since (:func:`since_reopen`). A finished table cannot be changed
+not reopened since (``companion.recorded``). A finished table cannot be changed
 (:func:`check_open`) until a "Reopen the game" step."""
 
 EXTENSION = "companion.games"
 
-REOPEN = "reopen"
-"""The history step that makes a finished game editable again (undone like
-any other step: undoing it finishes the game again)."""
+# The history step that makes a finished game editable again (undone like
+# any other step: undoing it finishes the game again).
+REOPEN = recorded.REOPEN
 
 
 def _nothing(table: GameTable) -> dict[str, Any]:
@@ -112,15 +113,6 @@ def game_views(slug: str) -> GameViews | None:
     """The registered views of the game ``slug`` (``None``: none registered)."""
     games: Mapping[str, GameViews] = current_app.extensions[EXTENSION]
     return games.get(slug)
-
-
-def since_reopen(table: GameTable, *actions: str) -> list[HistoryStep]:
-    """The history up to the current step after its last "reopen" step (all of
-    it when the game was never reopened), only the steps of ``actions`` when
-    any are named: where each game looks for the scoring that finished it."""
-    steps = table.steps_so_far()
-    last = max((i for i, s in enumerate(steps) if s.action == REOPEN), default=-1)
-    return [s for s in steps[last + 1 :] if not actions or s.action in actions]
 
 
 def is_finished(table: GameTable) -> bool:

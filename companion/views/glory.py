@@ -17,13 +17,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
-from .. import store
+from .. import recorded, store
 from ..engines import find_game
 from ..engines import glory as gtr
 from ..engines.glory_terms import TERMS, Lang
 from ..forms import GTR_MATERIALS, CampsForm, GameEndForm
 from ..models import GameTable
-from .games import since_reopen
 from .tables import (
     Edit,
     form_screen,
@@ -66,8 +65,7 @@ def sheet_of(table: GameTable) -> gtr.ScoreSheet:
 
 def latest(table: GameTable, action: str) -> dict[str, Any]:
     """The details of the latest step of ``action`` up to the current step."""
-    steps = table.steps_so_far(action)
-    return dict(steps[-1].details) if steps else {}
+    return recorded.latest(table.recorded, action)
 
 
 def game_end(table: GameTable) -> gtr.GameEnd | None:
@@ -104,7 +102,7 @@ def result_known(table: GameTable) -> bool:
     imported), or a Forum victory or surrender noted. A new table's camps are
     only the starting position; a game end that names nobody does not change
     that."""
-    if table.steps_so_far("gtr-camps", "import"):
+    if recorded.has(table.recorded, "gtr-camps", "import"):
         return True
     end = game_end(table)
     return end is not None and end.winner is not None
@@ -114,7 +112,7 @@ def finished(table: GameTable) -> bool:
     """Whether the game is over: the end of the game noted (a condition of 003
     p.9 ticked) and its result known (:func:`result_known`), the last of the
     two since the game was last reopened, if it ever was."""
-    if not since_reopen(table, "gtr-end", "gtr-camps", "import"):
+    if not recorded.last_since_reopen(table.recorded, "gtr-end", "gtr-camps", "import"):
         return False
     end = game_end(table)
     return end is not None and end.is_over and result_known(table)

@@ -17,7 +17,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from .. import store
+from .. import recorded, store
 from ..engines import foundations as fr
 from ..engines.base import RuleError, TableFileError
 from ..engines.foundations import monument_cards as cards
@@ -301,9 +301,7 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
         )
     if not form.validate():
         return card_page(table, city, chosen_player(city, player), slug, form, 400)
-    overrides: dict[str, Any] = {}
-    for step in table.steps_so_far("mon-values"):
-        overrides = dict(step.details.get("overrides", {}))
+    overrides = dict(recorded.latest(table.recorded, "mon-values").get("overrides", {}))
     if request.form.get("reset"):
         overrides.pop(slug, None)
     else:

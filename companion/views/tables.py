@@ -163,22 +163,41 @@ def dump_document(document: dict[str, Any]) -> str:
 @bp.get("/")
 def index() -> ResponseReturnValue:
     """Home: the tables this device knows, most recently changed first (every
-    table with the shared list, ``SHARED_LIST``); new table; import."""
+    table with the shared list, ``SHARED_LIST``), a page at a time; new
+    table; import."""
     return render_template(
         "index.html",
-        tables=[(t, players_of(store.current_document(t))) for t in known_tables()],
+        tables=known_tables(page=page_asked()),
         import_form=ImportForm(formdata=None),
         shared_list=current_app.config["SHARED_LIST"],
         max_tables=device.MAX_TABLES,
     )
 
 
-def known_tables() -> list[GameTable]:
-    """The tables this device started, imported or joined; with the shared
-    list (a household laptop), every table, as the home page lists them."""
-    if current_app.config["SHARED_LIST"]:
-        return store.recent_tables()
-    return device.known_tables()
+PAGE_MAX = 10_000
+"""The highest page number a list answers (beyond it: 404, never a huge
+offset sent to the database)."""
+
+
+def page_asked() -> int:
+    """The page of a list the request asks for (``?page=2``; 1 when none).
+
+    :raises NotFound: a page that is not a number from 1 to ``PAGE_MAX``.
+    """
+    page = request.args.get("page", 1, type=int)
+    if not isinstance(page, int) or not 1 <= page <= PAGE_MAX:
+        abort(404, _("There is no such page."))
+    return page
+
+
+def known_tables(
+    *, page: int = 1, size: int = store.PAGE_SIZE, game: str | None = None
+) -> store.Page[store.TableLine]:
+    """A page of the tables this device started, imported or joined; with
+    the shared list (a household laptop), of every table, as the home page
+    lists them. Only the columns the list shows are read."""
+    ids = None if current_app.config["SHARED_LIST"] else device.existing_ids()
+    return store.table_lines(ids, page=page, size=size, game=game)
 
 
 @bp.post("/t/<table_id>/forget")
@@ -227,7 +246,7 @@ def create_once(token: str, create: Callable[[], GameTable]) -> tuple[GameTable,
 def house_rule_sources(game: Game) -> list[tuple[str, str]]:
     """The earlier tables of ``game`` this device knows that have house
     rules, as the new-table form offers them: (table id, words)."""
-    tables = [t for t in known_tables() if t.game == game.slug]
+    tables = known_tables(size=device.MAX_TABLES, game=game.slug).items
     found = house_rules.counts([t.id for t in tables])
     return [
         (
@@ -236,9 +255,7 @@ def house_rule_sources(game: Game) -> list[tuple[str, str]]:
                 "%(players)s (changed %(when)s): %(num)d house rule",
                 "%(players)s (changed %(when)s): %(num)d house rules",
                 found[t.id],
-                players=", ".join(
-                    p.name for p in players_of(store.current_document(t))
-                ),
+                players=", ".join(t.names),
                 when=format_datetime(t.updated_at, "short"),
             ),
         )
@@ -817,11 +834,14 @@ def redo(table_id: str) -> ResponseReturnValue:
 @bp.get("/t/<table_id>/history")
 def history(table_id: str) -> ResponseReturnValue:
     table = table_or_404(table_id)
-    steps = [(step, describe_step(step)) for step in reversed(table.steps)]
+    steps_page = store.history_page(table, page_asked())
+    if not steps_page.items:
+        abort(404, _("There is no such page."))
     return render_table(
         "tables/history.html",
         table,
-        steps=steps,
+        steps=[(step, describe_step(step)) for step in steps_page.items],
+        steps_page=steps_page,
         action_form=ActionForm(formdata=None, data={"version": table.version}),
         can_undo=store.can_undo(table),
         can_redo=store.can_redo(table),

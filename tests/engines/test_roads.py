@@ -41,6 +41,7 @@ from companion.engines.foundations.fortune import (
     TieBreak,
     UnrankedPlayerError,
     choose,
+    first_turn,
     influence,
     next_turn,
     rank_order,
@@ -1132,6 +1133,18 @@ def test_picks_made_through_the_draft_always_resolve(
             assert entry.line.source.rulebook == "000"
             assert str(entry.line.text)  # every template fills
             assert (entry.line.points is None) is (entry.gain is Gain.NOTE)
+
+
+@PROPERTY
+@given(walked_tables())
+def test_first_turn_is_the_first_edge_where_someone_picks(
+    table: tuple[City, RoadBoards],
+) -> None:
+    """Checking the picks once (the era page) names the same pick as asking
+    edge by edge."""
+    case, state = table
+    by_edge = (next_turn(case, state, edge) for edge in Edge)
+    assert first_turn(case, state) == next((t for t in by_edge if t), None)
 
 
 @PROPERTY

@@ -1039,6 +1039,27 @@ def next_turn(city: City, boards: RoadBoards, edge: Edge) -> Turn | None:
     :raises RoadChoiceError: a recorded pick breaks a rule (see :func:`resolve`).
     """
     resolve(city, boards)  # every recorded pick must stand
+    return _turn_on(city, boards, edge)
+
+
+def first_turn(city: City, boards: RoadBoards) -> Turn | None:
+    """The next pick of the draft: on the first edge, in resolution order
+    (rulebook 000, "Gameplay Overview" 1), where someone still picks
+    (``None``: every pick is made). The same as asking :func:`next_turn`
+    edge by edge, with the recorded picks checked once, not once per edge.
+
+    :raises RoadChoiceError: a recorded pick breaks a rule (see :func:`resolve`).
+    """
+    resolve(city, boards)
+    for edge in Edge:
+        turn = _turn_on(city, boards, edge)
+        if turn is not None:
+            return turn
+    return None
+
+
+def _turn_on(city: City, boards: RoadBoards, edge: Edge) -> Turn | None:
+    """:func:`next_turn` once the recorded picks are known to stand."""
     board = boards.board(edge)
     if isinstance(board, MajorityBoard):
         return None
