@@ -36,22 +36,6 @@ from .test_report import DAY, EVIL, FIVE_HISTORY, five_player_document
 PAGE_SIZES = {"a4": (595, 842), "letter": (612, 792)}
 """Page width and height in PDF points, rounded."""
 
-MAX_REPORT_CPU = 0.6
-"""CPU seconds a warm 5-player report may take: about 3x what it takes now
-(0.2 s), low enough to catch a layout blow-up such as CSS columns (7.6 s)."""
-"""How many times a minimal one-page document the 5-player report may take.
-
-The brief asked for under 4. Measured on this project's 2-core machines, with
-WeasyPrint 70: the minimal page takes ~10 ms of CPU and the report (two pages:
-a score table, an SVG board of 50 buildings, a chart, 50 explained lines)
-~230 ms, a ratio of ~22; against a one-page document that uses the app's own
-stylesheet and fonts (~33 ms) it is ~7. Under 4 is not reachable with the
-report's required content (the table, drawings or explanations alone each
-cost more than the minimal page), so this bound guards against regressions
-(CSS columns, for instance, made the report 7 s: a ratio of ~700) and the
-numbers are printed for the lead to judge.
-"""
-
 
 @pytest.fixture(scope="module", autouse=True)
 def weasyprint() -> Any:
@@ -540,22 +524,27 @@ def cpu_time(render: Callable[[], object], runs: int = 7) -> float:
     return best
 
 
-def test_the_five_player_report_renders_within_a_bound_of_a_minimal_page() -> None:
+def test_the_five_player_report_figure_is_printed() -> None:
+    """The warm 5-player 3-era report's CPU time, printed beside a minimal
+    one-page document's (issue 16 dropped issue 9's "under 4x a minimal
+    page": WeasyPrint lays out every box in Python, and the report's table,
+    drawings and explanations each cost more than a whole minimal page). A
+    figure to read, never a time asserted; ``scripts/benchmark.py`` prints the
+    first, warm and kept PDF as the app serves them."""
     html, drawings = rp.render_html(five_player_report())
 
     def minimal() -> object:
         return adapter.render_pdf(MINIMAL)
 
-    def full() -> object:
+    def full() -> bytes:
         return adapter.render_pdf(html, drawings=drawings)
 
     minimal(), full()  # warm: fonts found, caches filled
     base, report = cpu_time(minimal), cpu_time(full)
-    ratio = report / base
-    numbers = (
+    print(
         f"5-player Foundations of Rome report {report * 1000:.0f} ms, minimal "
-        f"one-page document {base * 1000:.1f} ms (CPU, warm): ratio {ratio:.1f} "
-        "(issue 9 asks for under 4: not met, see the README)"
+        f"one-page document {base * 1000:.1f} ms (CPU, warm): "
+        f"ratio {report / base:.1f}"
     )
-    print(numbers)
-    assert report < MAX_REPORT_CPU, numbers
+    # The score table, the board, the chart and the explanations: two pages.
+    assert len(PdfReader(io.BytesIO(full())).pages) >= 2

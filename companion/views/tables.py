@@ -21,7 +21,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import format_datetime, ngettext
+from flask_babel import format_datetime, get_translations, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
@@ -49,7 +49,7 @@ from ..forms import (
     new_table_form,
 )
 from ..models import GameTable, HistoryStep, db, made_by_form
-from ..web import error_words, problem_words, words
+from ..web import GAME_NAMES, error_words, problem_words, words
 from .games import GAME_OVER, REOPEN, check_open, game_views, is_finished
 
 bp = Blueprint("tables", __name__)
@@ -167,12 +167,19 @@ def index() -> ResponseReturnValue:
     table; import."""
     return render_template(
         "index.html",
-        tables=known_tables(page=page_asked()),
+        tables=known_tables(page=page_asked(), size=HOME_PAGE_SIZE),
+        # Words the same for every row, looked up once per page, not per row.
+        game_names={slug: str(name) for slug, name in GAME_NAMES.items()},
+        changed_words=get_translations().gettext("changed %(when)s"),
         import_form=ImportForm(formdata=None),
         shared_list=current_app.config["SHARED_LIST"],
         max_tables=device.MAX_TABLES,
     )
 
+
+HOME_PAGE_SIZE = 10
+"""Tables on a page of the home list: about a phone screen and a half, so
+that joining and importing, below the list, stay a short scroll away."""
 
 PAGE_MAX = 10_000
 """The highest page number a list answers (beyond it: 404, never a huge

@@ -1,0 +1,545 @@
+"""Issue 16, "cost that does not grow with the game": figures and ratios.
+
+    .venv/bin/python scripts/benchmark.py [--quick] [--json]
+
+In this one process, with Flask's test client on temporary SQLite databases
+(nothing in ./instance is touched), it measures the median and the 95th
+percentile over several requests of:
+
+- the table page ``GET /t/<id>`` and the era page ``GET /t/<id>/era`` of a
+  Foundations of Rome table (the 5-player worked example of the Roads of
+  Fortune rulebook, ../shared/scenarios) at 5, 100 and 1,000 history steps,
+  the history made through ``store.record`` (a player renamed back and forth);
+- the home page ``GET /`` with 10 and with 5,000 tables, the shared list on
+  (``SHARED_LIST``) so that the home lists every table;
+- the report ``GET /t/<id>/report.pdf``: the first one of a fresh process (a
+  subprocess, so that it really is the first), warm (a table this process has
+  not printed yet), and a second download of an unchanged table.
+
+It prints the figures (ms) and the goal ratios beside their goals. It never
+fails because of a time: these are figures to read, not a test to pass (the
+machine it runs on decides the milliseconds; the ratios are what to compare).
+``run()`` returns the same figures as a dict (tests/test_benchmarks.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import gc
+import json
+import logging
+import math
+import operator
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIO = ROOT.parent / "shared" / "scenarios" / "rof-rulebook-worked-example.json"
+"""The 5-player worked example (Foundations of Rome with road boards)."""
+GAME = "foundations-of-rome"
+
+STEPS = (5, 100, 1000)
+"""History steps of the tables whose table and era pages are measured."""
+TABLES = (10, 5000)
+"""Tables on the home page (shared list)."""
+
+
+@dataclass(frozen=True)
+class Repetitions:
+    pages: int
+    """Timed requests of each page (table, era, home)."""
+    pdf_first: int
+    """Fresh processes, one first PDF each."""
+    pdf_warm: int
+    """Warm PDFs, each of a table this process has not printed yet."""
+    pdf_cached: int
+    """Second downloads of one unchanged table."""
+
+
+FULL = Repetitions(pages=30, pdf_first=3, pdf_warm=5, pdf_cached=10)
+QUICK = Repetitions(pages=7, pdf_first=1, pdf_warm=2, pdf_cached=3)
+
+WARMUP = 2
+"""Untimed requests of each page before its timed ones (templates compiled,
+caches filled as after any first visit)."""
+
+
+# --------------------------------------------------------------------------
+# Figures
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class Figure:
+    """The timed requests of one page in one situation."""
+
+    label: str
+    times_ms: list[float] = field(default_factory=list)
+    statuses: list[int] = field(default_factory=list)
+    mimetypes: set[str] = field(default_factory=set)
+    sizes: list[int] = field(default_factory=list)
+    """Bytes of each answer's body (a page that grew shows here)."""
+
+    def add(self, ms: float, status: int, mimetype: str, size: int) -> None:
+        self.times_ms.append(ms)
+        self.statuses.append(status)
+        self.mimetypes.add(mimetype)
+        self.sizes.append(size)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times_ms) if self.times_ms else math.nan
+
+    @property
+    def p95(self) -> float:
+        """The 95th percentile, nearest rank (the slowest of fewer than 20)."""
+        if not self.times_ms:
+            return math.nan
+        ordered = sorted(self.times_ms)
+        return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "median_ms": self.median,
+            "p95_ms": self.p95,
+            "runs": len(self.times_ms),
+            "statuses": sorted(set(self.statuses)),
+            "mimetypes": sorted(self.mimetypes),
+            "kb": statistics.median(self.sizes) / 1024 if self.sizes else math.nan,
+        }
+
+
+@dataclass(frozen=True)
+class Goal:
+    label: str
+    numerator: str
+    denominator: str
+    op: str
+    """``<=`` or ``<``."""
+    limit: float
+
+
+GOALS: dict[str, Goal] = {
+    "table_steps": Goal(
+        "table page, 1,000 / 5 steps", "table@1000", "table@5", "<=", 1.2
+    ),
+    "era_steps": Goal("era page, 1,000 / 5 steps", "era@1000", "era@5", "<=", 1.2),
+    "home_tables": Goal("home, 5,000 / 10 tables", "home@5000", "home@10", "<=", 1.2),
+    "pdf_first": Goal("PDF, first / warm", "pdf_first", "pdf_warm", "<=", 1.3),
+    "pdf_cached": Goal(
+        "PDF again / table page (5 steps)", "pdf_cached", "table@5", "<", 1.5
+    ),
+}
+
+OPS: dict[str, Callable[[float, float], bool]] = {"<=": operator.le, "<": operator.lt}
+
+
+def ratios(figures: Mapping[str, Figure]) -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = {}
+    for key, goal in GOALS.items():
+        top, bottom = figures[goal.numerator].median, figures[goal.denominator].median
+        value = top / bottom if bottom and not math.isnan(bottom) else math.nan
+        found[key] = {
+            "label": goal.label,
+            "value": value,
+            "goal": f"{goal.op} {goal.limit}x",
+            "met": bool(OPS[goal.op](value, goal.limit)),
+        }
+    return found
+
+
+# --------------------------------------------------------------------------
+# The app on a temporary database
+# --------------------------------------------------------------------------
+
+
+def scenario() -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(SCENARIO.read_text("utf-8"))
+    return document
+
+
+def table_options(document: Mapping[str, Any]) -> dict[str, bool]:
+    """The options an imported Foundations of Rome file gets (as /import)."""
+    return {
+        "roads": "road_boards" in document,
+        "monuments": any(
+            b.get("type") == "monument" for b in document.get("buildings", [])
+        ),
+    }
+
+
+def make_app(folder: Path) -> Any:
+    """The app on a fresh SQLite file in ``folder``, the shared list on, the
+    schema made by the migrations (as the tests make it)."""
+    from flask_migrate import upgrade
+
+    from companion import create_app
+
+    folder.mkdir(parents=True, exist_ok=True)
+    app = create_app(database_config(folder))
+    app.instance_path = str(folder)
+    with app.app_context(), quiet_logs():
+        upgrade()
+    return app
+
+
+def database_config(folder: Path) -> dict[str, Any]:
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "benchmark",
+        "DATABASE_URL": f"sqlite:///{folder / 'benchmark.sqlite3'}",
+        "SHARED_LIST": True,
+    }
+
+
+@contextmanager
+def quiet_logs() -> Iterator[None]:
+    """No INFO lines (Alembic says each migration it runs)."""
+    before = logging.root.manager.disable
+    logging.disable(max(before, logging.INFO))
+    try:
+        yield
+    finally:
+        logging.disable(before)
+
+
+@contextmanager
+def setup_session() -> Iterator[None]:
+    """Making many rows in one session, in an app context: the session keeps
+    what it loaded across commits (so that a store that reads a table's whole
+    history reads it once, not once per step). Forgotten afterwards: every
+    measured request starts from nothing, as in a server."""
+    from companion.models import db
+
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        yield
+    finally:
+        session.expire_on_commit = True
+        db.session.remove()
+
+
+def new_table(document: Mapping[str, Any]) -> str:
+    from companion import store
+
+    return str(store.create_table(GAME, document, options=table_options(document)).id)
+
+
+def grow_history(table_id: str, steps: int) -> None:
+    """Bring the table to ``steps`` history steps: its first player renamed
+    back and forth, each one a step recorded through the store."""
+    from companion import store
+
+    table = store.get_table(table_id)
+    if table is None:
+        raise LookupError(table_id)
+    players = [dict(p) for p in store.current_document(table)["players"]]
+    original = players[0]["name"]
+    for n in range(steps - table.position):
+        document = copy.deepcopy(store.current_document(table))
+        old = document["players"][0]["name"]
+        new = f"{original} {n % 2 + 1}" if old == original else original
+        document["players"][0]["name"] = new
+        store.record(
+            table,
+            document,
+            expected_version=table.version,
+            action="rename",
+            details={"old": old, "new": new},
+        )
+
+
+def renamed(document: Mapping[str, Any], suffix: str) -> dict[str, Any]:
+    """``document`` with its first player's name ending in ``suffix``: a
+    table no cache can have seen."""
+    copied = copy.deepcopy(dict(document))
+    copied["players"][0]["name"] = f"{copied['players'][0]['name']} {suffix}"
+    return copied
+
+
+# --------------------------------------------------------------------------
+# Timing
+# --------------------------------------------------------------------------
+
+
+def timed_get(client: Any, url: str, figure: Figure | None) -> Any:
+    """GET ``url`` whole (body read); the time goes to ``figure``, if any."""
+    started = time.perf_counter()
+    response = client.get(url)
+    body = response.get_data()
+    elapsed = (time.perf_counter() - started) * 1000
+    if figure is not None:
+        figure.add(elapsed, response.status_code, response.mimetype or "", len(body))
+    return response
+
+
+def measure_round_robin(
+    client: Any, pages: Mapping[str, tuple[str, str]], runs: int
+) -> dict[str, Figure]:
+    """Time each of ``pages`` (key: (label, url)) ``runs`` times, one of each
+    in turn, so that a slow moment of the machine falls on all alike."""
+    figures = {key: Figure(label) for key, (label, _url) in pages.items()}
+    for _label, url in pages.values():
+        for _ in range(WARMUP):
+            timed_get(client, url, None)
+    gc.collect()
+    for _ in range(runs):
+        for key, (_label, url) in pages.items():
+            timed_get(client, url, figures[key])
+    return figures
+
+
+@contextmanager
+def stopwatch(setup: dict[str, float], key: str) -> Iterator[None]:
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        setup[key] = time.perf_counter() - started
+
+
+def say(message: str, *, verbose: bool) -> None:
+    if verbose:
+        print(message, file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------
+# The benchmarks
+# --------------------------------------------------------------------------
+
+
+def bench_history(
+    folder: Path, reps: Repetitions, setup: dict[str, float], verbose: bool
+) -> tuple[dict[str, Figure], Any]:
+    """Table and era pages at each of ``STEPS``; also returns the app (the
+    PDF benchmarks use the same database)."""
+    app = make_app(folder)
+    document = scenario()
+    ids: dict[str, str] = {}
+    with app.app_context(), setup_session():
+        for steps in STEPS:
+            say(f"making a table of {steps} steps ...", verbose=verbose)
+            with stopwatch(setup, f"{steps:,} steps"):
+                ids[f"{steps}"] = new_table(document)
+                grow_history(ids[f"{steps}"], steps)
+    pages: dict[str, tuple[str, str]] = {}
+    for steps in STEPS:
+        table_id = ids[f"{steps}"]
+        pages[f"table@{steps}"] = (f"table page, {steps:,} steps", f"/t/{table_id}")
+        pages[f"era@{steps}"] = (f"era page, {steps:,} steps", f"/t/{table_id}/era")
+    say("timing the table and era pages ...", verbose=verbose)
+    return measure_round_robin(app.test_client(), pages, reps.pages), app
+
+
+def bench_home(
+    folder: Path, reps: Repetitions, setup: dict[str, float], verbose: bool
+) -> dict[str, Figure]:
+    """The home page with each of ``TABLES`` tables, on a database of its own."""
+    app = make_app(folder)
+    document = scenario()
+    client = app.test_client()
+    figures: dict[str, Figure] = {}
+    made = 0
+    try:
+        for count in TABLES:
+            say(f"making {count:,} tables ...", verbose=verbose)
+            with (
+                app.app_context(),
+                setup_session(),
+                stopwatch(setup, f"{count:,} tables"),
+            ):
+                for _ in range(count - made):
+                    new_table(document)
+            made = count
+            say(f"timing the home page with {count:,} tables ...", verbose=verbose)
+            pages = {f"home@{count}": (f"home, {count:,} tables", "/")}
+            figures.update(measure_round_robin(client, pages, reps.pages))
+    finally:
+        dispose(app)
+    return figures
+
+
+def bench_pdf(
+    app: Any,
+    folder: Path,
+    reps: Repetitions,
+    setup: dict[str, float],
+    verbose: bool,
+) -> dict[str, Figure]:
+    """The report PDF: first of a process, warm, and downloaded again."""
+    document = scenario()
+    with app.app_context(), setup_session(), stopwatch(setup, "PDF tables"):
+        first_ids = [
+            new_table(renamed(document, f"F{n}")) for n in range(reps.pdf_first)
+        ]
+        warm_ids = [
+            new_table(renamed(document, f"W{n}")) for n in range(reps.pdf_warm + 1)
+        ]
+        cached_id = new_table(renamed(document, "C"))
+    first = Figure("PDF, first of a fresh process")
+    for n, table_id in enumerate(first_ids, 1):
+        say(f"first PDF in a fresh process ({n}/{len(first_ids)}) ...", verbose=verbose)
+        first.add(*first_pdf_in_subprocess(folder, table_id))
+    say("timing warm and cached PDFs ...", verbose=verbose)
+    client = app.test_client()
+    # The first PDF of this process (WeasyPrint imported), not timed.
+    timed_get(client, f"/t/{warm_ids[0]}/report.pdf", None)
+    warm = Figure("PDF, warm (a table not printed yet)")
+    for table_id in warm_ids[1:]:
+        timed_get(client, f"/t/{table_id}/report.pdf", warm)
+    cached = Figure("PDF, again (unchanged table)")
+    timed_get(client, f"/t/{cached_id}/report.pdf", None)  # its first download
+    gc.collect()
+    for _ in range(reps.pdf_cached):
+        timed_get(client, f"/t/{cached_id}/report.pdf", cached)
+    return {"pdf_first": first, "pdf_warm": warm, "pdf_cached": cached}
+
+
+def first_pdf_in_subprocess(folder: Path, table_id: str) -> tuple[float, int, str, int]:
+    """The first PDF of a new process: (ms, status, mimetype, bytes)."""
+    done = subprocess.run(  # noqa: S603 - our own script, no shell
+        [sys.executable, __file__, "--first-pdf", str(folder), table_id],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the first-PDF process failed:\n{done.stderr}")
+    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    return (
+        float(answer["ms"]),
+        int(answer["status"]),
+        str(answer["mimetype"]),
+        int(answer["size"]),
+    )
+
+
+def first_pdf(folder: Path, table_id: str) -> dict[str, Any]:
+    """In a fresh process (``--first-pdf``): the app started as a server
+    starts it, one page opened as a player opens it, then the first PDF of
+    the process, timed."""
+    from companion import create_app
+
+    # As a server starts a worker: WeasyPrint and the report's fonts are
+    # loaded in the background as it starts (companion.views.report.init_app),
+    # done long before a game's end; waited for here.
+    app = create_app({**database_config(folder), "PDF_WARM_UP": True})
+    app.instance_path = str(folder)
+    app.extensions["pdf_warm_up_thread"].join()
+    client = app.test_client()
+    timed_get(client, f"/t/{table_id}", None)
+    figure = Figure("first")
+    timed_get(client, f"/t/{table_id}/report.pdf", figure)
+    return {
+        "ms": figure.times_ms[0],
+        "status": figure.statuses[0],
+        "mimetype": figure.mimetypes.pop(),
+        "size": figure.sizes[0],
+    }
+
+
+def run(*, quick: bool = False, verbose: bool = False) -> dict[str, Any]:
+    """Run every benchmark; the figures as a dict:
+
+    ``figures``: key -> label, median_ms, p95_ms, runs, statuses, mimetypes
+    (keys ``table@5`` ... ``era@1000``, ``home@10``, ``home@5000``,
+    ``pdf_first``, ``pdf_warm``, ``pdf_cached``); ``ratios``: key -> label,
+    value, goal, met; ``setup_s``: seconds each setup took; ``quick``.
+    """
+    reps = QUICK if quick else FULL
+    setup: dict[str, float] = {}
+    figures: dict[str, Figure] = {}
+    folder = Path(tempfile.mkdtemp(prefix="companion-benchmark-"))
+    # Alembic says INFO lines on a database's first request: not those.
+    with quiet_logs():
+        try:
+            history, app = bench_history(folder / "history", reps, setup, verbose)
+            figures.update(history)
+            try:
+                pdf = bench_pdf(app, folder / "history", reps, setup, verbose)
+                figures.update(pdf)
+            finally:
+                dispose(app)
+            figures.update(bench_home(folder / "home", reps, setup, verbose))
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    return {
+        "figures": {key: figure.as_dict() for key, figure in figures.items()},
+        "ratios": ratios(figures),
+        "setup_s": setup,
+        "quick": quick,
+    }
+
+
+def dispose(app: Any) -> None:
+    from companion.models import db
+
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+# --------------------------------------------------------------------------
+# Printing
+# --------------------------------------------------------------------------
+
+
+def report(result: Mapping[str, Any]) -> str:
+    """The figures and ratios as a table to read."""
+    lines = [
+        f"{'figure':<40} {'median ms':>10} {'p95 ms':>10} {'runs':>5} {'kB':>6}",
+        "-" * 75,
+    ]
+    for figure in result["figures"].values():
+        lines.append(
+            f"{figure['label']:<40} {figure['median_ms']:>10.1f}"
+            f" {figure['p95_ms']:>10.1f} {figure['runs']:>5} {figure['kb']:>6.1f}"
+        )
+    lines += [
+        "",
+        f"{'ratio (of medians)':<40} {'value':>10} {'goal':>10}",
+        "-" * 75,
+    ]
+    for ratio in result["ratios"].values():
+        verdict = "met" if ratio["met"] else "NOT MET"
+        lines.append(
+            f"{ratio['label']:<40} {ratio['value']:>9.3f}x {ratio['goal']:>10}"
+            f"  {verdict}"
+        )
+    setup = ", ".join(f"{key} {s:.1f} s" for key, s in result["setup_s"].items())
+    lines += ["", f"setup: {setup}"]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--json", action="store_true", help="print JSON instead")
+    parser.add_argument(
+        "--first-pdf", nargs=2, metavar=("FOLDER", "TABLE"), help=argparse.SUPPRESS
+    )
+    args = parser.parse_args(argv)
+    if args.first_pdf:
+        folder, table_id = args.first_pdf
+        print(json.dumps(first_pdf(Path(folder), table_id)))
+        return 0
+    result = run(quick=args.quick, verbose=True)
+    print(json.dumps(result, indent=2) if args.json else report(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
