@@ -253,7 +253,13 @@ def new_table_form(
     """
 
     class _Form(NewTableForm):
-        pass
+        # One row per seat the game has (All Roads: 4), so the form never
+        # offers a seat the game refuses.
+        players = FieldList(
+            FormField(PlayerRow),
+            min_entries=game.max_players,
+            max_entries=game.max_players,
+        )
 
     for key, label in GAME_OPTIONS.get(game.slug, ()):
         setattr(_Form, f"option_{key}", BooleanField(label))

@@ -29,7 +29,17 @@ from .engines import Table
 from .engines import all_roads as ar
 from .engines import foundations as fr
 from .engines import glory as gtr
-from .engines.base import Citation, Colour, Line, Message, Player, PlayerId, msg, nmsg
+from .engines.base import (
+    Citation,
+    Colour,
+    Line,
+    Message,
+    Player,
+    PlayerId,
+    msg,
+    nmsg,
+    player_marks,
+)
 from .engines.foundations import fortune
 from .engines.foundations import monument_cards as cards
 
@@ -69,8 +79,8 @@ class Seat:
 
     player: Player
     letter: str
-    """The colour's initial (``R`` for red) or, in a game without colours, the
-    seat's letter (``A`` for the first player)."""
+    """The player's mark: their name's initial (``base.player_marks``), as
+    every screen shows it."""
     colour: str | None = None
     """``#rrggbb``, or ``None`` in a game without player colours."""
     colour_name: Message | None = None
@@ -86,22 +96,24 @@ class Seat:
         return self.player.name
 
 
-def _colour_seat(player: Player, colour: Colour) -> Seat:
-    """The seat of a player whose id is ``colour``: its initial, its colour."""
+def _colour_seat(player: Player, mark: str, colour: Colour) -> Seat:
+    """The seat of a player whose id is ``colour``: its mark, its colour."""
     ink = "#000000" if colour in _DARK_INK else "#ffffff"
-    return Seat(player, player.id[0].upper(), PLAYER_COLOURS[colour], colour.title, ink)
+    return Seat(player, mark, PLAYER_COLOURS[colour], colour.title, ink)
 
 
 def seats_of(players: Sequence[Player], *, colours: bool = True) -> tuple[Seat, ...]:
-    """The seats in seating order, each with a letter unique at the table.
+    """The seats in seating order, each with a mark unique at the table, made
+    from the players' names as the screens make it (``base.player_marks``).
 
-    :param colours: the game's player ids are colours; otherwise seats get
-        the letters A, B, C... in seating order.
+    :param colours: the game's player ids are colours (each seat gets its
+        colour too); otherwise seats have no colour.
     """
+    marks = player_marks(players)
     ids = {colour.value for colour in Colour}
     if colours and players and all(p.id in ids for p in players):
-        return tuple(_colour_seat(p, Colour(p.id)) for p in players)
-    return tuple(Seat(p, chr(ord("A") + i)) for i, p in enumerate(players))
+        return tuple(_colour_seat(p, marks[p.id], Colour(p.id)) for p in players)
+    return tuple(Seat(p, marks[p.id]) for p in players)
 
 
 # --------------------------------------------------------------------------

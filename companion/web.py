@@ -9,7 +9,6 @@ from flask import Flask, Response, current_app, redirect, request, session
 from flask.typing import ResponseReturnValue
 from flask_babel import LazyString, format_datetime, get_locale, get_translations
 from flask_babel import lazy_gettext as _l
-from flask_babel import lazy_pgettext as _lp
 
 from .engines import GAMES
 from .engines.base import (
@@ -19,6 +18,7 @@ from .engines.base import (
     Problem,
     RuleError,
     TableFileError,
+    player_marks,
     shown_path,
 )
 
@@ -37,17 +37,6 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 """Everything comes from the app itself: no CDN, no inline script."""
 
-
-COLOUR_LETTERS = {
-    Colour.RED.value: _lp("colour letter", "R"),
-    Colour.BLUE.value: _lp("colour letter", "B"),
-    Colour.GREEN.value: _lp("colour letter", "G"),
-    Colour.PURPLE.value: _lp("colour letter", "P"),
-    Colour.YELLOW.value: _lp("colour letter", "Y"),
-}
-"""The mark of a player's buildings on the board: their colour's initial in the
-reader's language (Italian "Ve"/"Vi" keeps verde and viola apart; Chinese 红),
-explained by the legend under the board."""
 
 GAME_OPTIONS = {
     "foundations-of-rome": (
@@ -157,7 +146,7 @@ def init_app(app: Flask) -> None:
         GAMES=GAMES,
         GAME_NAMES=GAME_NAMES,
         COLOUR_NAMES=COLOUR_NAMES,
-        COLOUR_LETTERS=COLOUR_LETTERS,
+        player_marks=player_marks,
         get_locale=get_locale,
         LANGUAGE_NAMES=LANGUAGE_NAMES,
         format_datetime=format_datetime,

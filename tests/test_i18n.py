@@ -57,6 +57,8 @@ def pseudo(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 DATA = (
     ".player-name",
+    ".letter",  # a player's mark: their name's initial
+    ".mark",  # the marks on the board's cells
     "article.entry",  # a rules entry: the reference's own words, per language
     ".hit h2",
     ".snippet",

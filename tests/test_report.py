@@ -25,7 +25,13 @@ from hypothesis import strategies as st
 from companion import report as rp
 from companion.engines import Table, read_table
 from companion.engines import foundations as fr
-from companion.engines.base import Citation, Message, Player, competition_places
+from companion.engines.base import (
+    Citation,
+    Message,
+    Player,
+    competition_places,
+    player_marks,
+)
 
 from .conftest import require_shared
 
@@ -128,22 +134,26 @@ def english(text: rp.Text) -> str:
 
 
 @pytest.mark.parametrize(
-    ("ids", "colours", "letters"),
+    ("ids", "colours", "letters", "coloured"),
     [
-        (("red", "blue", "yellow"), True, ("R", "B", "Y")),
-        (("green", "purple"), True, ("G", "P")),
-        # Ids that are not all colours: seat letters in seating order.
-        (("red", "anna"), True, ("A", "B")),
-        # A game without player colours letters its seats even if ids are colours.
-        (("red", "blue"), False, ("A", "B")),
+        # Each player's mark is their name's initial (names here: the ids
+        # capitalised), as on every screen; colours where the game has them.
+        (("red", "blue", "yellow"), True, ("R", "B", "Y"), True),
+        (("green", "purple"), True, ("G", "P"), True),
+        # Ids that are not all colours: no colours, marks as ever.
+        (("red", "anna"), True, ("R", "A"), False),
+        # A game without player colours has none even if ids are colours.
+        (("red", "blue"), False, ("R", "B"), False),
+        # Two names with one initial: their second letters.
+        (("anna", "alba"), False, ("An", "Al"), False),
     ],
 )
 def test_seats_have_a_letter_unique_at_the_table(
-    ids: tuple[str, ...], colours: bool, letters: tuple[str, ...]
+    ids: tuple[str, ...], colours: bool, letters: tuple[str, ...], coloured: bool
 ) -> None:
     seats = rp.seats_of([Player(pid, pid.title()) for pid in ids], colours=colours)
     assert tuple(s.letter for s in seats) == letters
-    assert all((s.colour is not None) == (letters[0] != "A") for s in seats)
+    assert all((s.colour is not None) is coloured for s in seats)
 
 
 def test_a_coloured_seat_has_its_colour_name_and_readable_ink() -> None:
@@ -424,8 +434,10 @@ def test_glory_report_gives_merchant_bonuses_and_the_hand_tie_break() -> None:
     decisions = [english(d.text) for d in report.decisions]
     assert any("in hand" in d for d in decisions)
     assert any("Merchant bonus" in d for d in decisions)
-    # Glory to Rome has no player colours: seats are lettered A, B, C, D.
-    assert [s.letter for s in report.seats] == ["A", "B", "C", "D"]
+    # Glory to Rome has no player colours: seats are marked by name alone.
+    assert [s.letter for s in report.seats] == [
+        player_marks([s.player for s in report.seats])[s.id] for s in report.seats
+    ]
     assert all(s.colour is None for s in report.seats)
 
 
@@ -572,7 +584,7 @@ def test_chart_svg_dashes_an_unknown_era_and_labels_every_seat() -> None:
     assert "stroke-dasharray" not in solid
     assert dashed.count("stroke-dasharray") == 2
     # Equal totals: both letters are drawn, apart from each other.
-    ends = re.findall(r'<text x="[^"]*" y="([^"]*)">([RB]{2})</text>', solid)
+    ends = re.findall(r'<text x="[^"]*" y="([^"]*)">([AB]{2})</text>', solid)
     assert len(ends) == 1
     ys = [float(y) for y in ends[0][0].split()]
     assert abs(ys[0] - ys[1]) >= 9

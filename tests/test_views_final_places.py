@@ -97,7 +97,7 @@ def test_era_3_lists_every_place_and_each_tie(
     for li in era.select(".places-list li"):
         pid = li["data-player"]
         assert li.select_one(f".swatch-{pid}") is not None
-        assert li.select_one(".letter").get_text() == pid[0].upper()
+        assert li.select_one(".letter").get_text() == NAMES[pid][0]
         assert li.select_one(".player-name").get_text() == NAMES[pid]
 
     # Scored: the table page shows the same places as the final result.

@@ -111,7 +111,7 @@ def test_the_board_is_offered_with_the_swap_space(
         "Space 1: swap the ticked lots",
         "Space 1 without a swap",
         "Space 2: 3 VP",
-        "Space 3: the printed reward “as printed on the board”",
+        "Space 3: the reward printed on the board",
         "Space 3: 2 VP (instead of the printed reward)",
         "Pass",
     ]

@@ -486,6 +486,43 @@ class Player:
     name: str
 
 
+def player_marks(players: Iterable[Player]) -> dict[PlayerId, str]:
+    """Each player's mark on the board and the charts: the initial of their
+    name (``Gina``: ``G``; ``李雷``: ``李``; a name with no letter or digit:
+    its first character), with the next letter of the name where two
+    initials are the same (``Ga``, ``Gi``), else the initial and a number
+    (``G1``, ``G2``, in the order of the players' ids).
+
+    Made from the names the players typed, never from words of a language,
+    so every phone at the table reads the same mark, whatever its language;
+    and from the set of players, not their order, so a list in any order
+    (seats, places) marks each player alike.
+    """
+    everyone = sorted(players, key=lambda p: p.id)
+
+    def letters(name: str) -> str:
+        return "".join(c for c in name if c.isalnum())
+
+    initial = {
+        p.id: (letters(p.name)[:1] or p.name.strip()[:1] or "?").upper()
+        for p in everyone
+    }
+    marks: dict[PlayerId, str] = {}
+    for p in everyone:
+        same = [q for q in everyone if initial[q.id] == initial[p.id]]
+        if len(same) == 1:
+            marks[p.id] = initial[p.id]
+            continue
+        # A second letter, never a digit: "G2" is only ever a number.
+        seconds = [letters(q.name)[1:2].lower() for q in same]
+        mine = letters(p.name)[1:2].lower()
+        if mine.isalpha() and seconds.count(mine) == 1:
+            marks[p.id] = initial[p.id] + mine
+        else:
+            marks[p.id] = f"{initial[p.id]}{same.index(p) + 1}"
+    return marks
+
+
 class Colour(Enum):
     """A player colour; in a game with colours it is also the player's id in
     the file (spec: "Common envelope")."""

@@ -68,6 +68,11 @@ PIECE_NAMES = {
 }
 """The tray pieces' names in the player's language (game-data.md 1.2)."""
 
+DETAIL_WORDS = {"building": {**TYPE_NAMES, **PIECE_NAMES}}
+"""The words of the history's details (``GameViews.detail_words``): a step
+records a building's printed name or its type (``residential``), shown in
+the reader's language."""
+
 CATEGORY_NAMES = {
     "population": _l("Population"),
     **{category.value: lazy_words(category.title) for category in fr.Category},
@@ -714,7 +719,7 @@ def remove_buildings(
     old = city.buildings[indexes[0]]
     return fr.remove(city, indexes[0]), {
         "player": _names(city)[old.owner],
-        "building": old.name or str(TYPE_NAMES[old.type.value]),
+        "building": old.name or old.type.value,
         "lots": fr.format_lots(old.lots),
     }
 
@@ -733,7 +738,7 @@ def move_building(
     old = city.buildings[index]
     return fr.move(city, index, lots), {
         "player": _names(city)[old.owner],
-        "building": old.name or str(TYPE_NAMES[old.type.value]),
+        "building": old.name or old.type.value,
         "lots": fr.format_lots(lots),
     }
 
@@ -805,7 +810,7 @@ def save_building(
         action="fr-build",
         details={
             "player": _names(city)[building.owner],
-            "building": building.name or str(TYPE_NAMES[building.type.value]),
+            "building": building.name or building.type.value,
             "lots": fr.format_lots(building.lots),
         },
     )
@@ -935,12 +940,11 @@ def values(table_id: str, lot: str) -> ResponseReturnValue:
         new = fr.change_values(city, index, values_from(form, building.type), name)
         document = dict(store.current_document(table))
         document.update(fr.to_json(new))
-        words_ = str(TYPE_NAMES[building.type.value])
         return Edit(
             document,
             {
                 "player": _names(city)[building.owner],
-                "building": name or building.name or words_,
+                "building": name or building.name or building.type.value,
                 "lots": fr.format_lots(building.lots),
             },
         )

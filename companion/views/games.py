@@ -65,6 +65,10 @@ class GameViews:
     report_args: ReportArgs = _nothing
     finished: Finished = _never
     """Whether a table of this game is finished (nothing may change it)."""
+    detail_words: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """For a key of the steps' details, the words of each value it holds
+    (``{"edge": {"north": _l("North")}}``): a step's words are made in the
+    reader's language whatever the language of the phone that made it."""
 
     @classmethod
     def of(cls, game: ModuleType, *expansions: ModuleType) -> GameViews:
@@ -83,6 +87,17 @@ class GameViews:
             },
             report_args=game.report_args,
             finished=game.finished,
+            detail_words={
+                key: {
+                    value: words
+                    for module in modules
+                    for value, words in getattr(module, "DETAIL_WORDS", {})
+                    .get(key, {})
+                    .items()
+                }
+                for module in modules
+                for key in getattr(module, "DETAIL_WORDS", {})
+            },
         )
 
 

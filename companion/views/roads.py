@@ -58,6 +58,10 @@ EDGE_NAMES = {
     "west": _l("West"),
 }
 
+DETAIL_WORDS = {"edge": EDGE_NAMES}
+"""The words of the history's details (``GameViews.detail_words``): a pick
+records its edge as ``north``, shown in the reader's language."""
+
 PRESET_NAMES = {
     "worked-example-north": _l("Rulebook example, north face (milestones)"),
     "worked-example-east": _l("Rulebook example, east face (majority)"),
@@ -430,7 +434,7 @@ def pick_step(
     new["road_boards"] = written["road_boards"]
     details = {
         "player": city.player(turn.player).name,
-        "edge": str(EDGE_NAMES[turn.edge.value]),
+        "edge": turn.edge.value,
     }
     if not swaps:
         return Pick(new, "rof-pick", details)

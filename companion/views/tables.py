@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
@@ -21,7 +21,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import format_datetime, get_translations, ngettext
+from flask_babel import force_locale, format_datetime, get_translations, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
@@ -82,16 +82,48 @@ STEP_WORDS = {
 
 
 def describe_step(step: HistoryStep) -> str:
-    """The words of a history step: the shared ones, else its game's."""
+    """The words of a history step: the shared ones, else its game's, with
+    the details its game knows the words of (an edge, a building type) in
+    the reader's language."""
     words = STEP_WORDS.get(step.action)
-    if words is None and (views := game_views(step.table.game)) is not None:
+    views = game_views(step.table.game)
+    if words is None and views is not None:
         words = views.step_words.get(step.action)
     if words is None:
         return step.action
+    details = dict(step.details)
+    for key, vocabulary in (views.detail_words if views else {}).items():
+        if isinstance(value := details.get(key), str):
+            details[key] = in_reader_words(vocabulary, value)
     try:
-        return str(words) % step.details if step.details else str(words)
+        return str(words) % details if details else str(words)
     except (KeyError, TypeError, ValueError):
         return str(words)
+
+
+def in_reader_words(vocabulary: Mapping[str, Any], value: str) -> str:
+    """``value`` of a step's details in the reader's language: a key of
+    ``vocabulary`` (``north``), or the words of one in any of the app's
+    languages (steps saved before details kept keys held the words of the
+    phone that made them: "Nord"); anything else (a name) as it is."""
+    key = value if value in vocabulary else _every_language(vocabulary).get(value)
+    return str(vocabulary[key]) if key is not None else value
+
+
+_WORDS_TO_KEYS: dict[frozenset[str], dict[str, str]] = {}
+
+
+def _every_language(vocabulary: Mapping[str, Any]) -> dict[str, str]:
+    """The words of each key of ``vocabulary`` in every language -> the key
+    (made once per process for each vocabulary)."""
+    found = _WORDS_TO_KEYS.get(frozenset(vocabulary))
+    if found is None:
+        found = {}
+        for lang in current_app.config["LANGUAGES"]:
+            with force_locale(lang):
+                found.update({str(words): key for key, words in vocabulary.items()})
+        _WORDS_TO_KEYS[frozenset(vocabulary)] = found
+    return found
 
 
 def game_or_404(slug: str) -> Game:

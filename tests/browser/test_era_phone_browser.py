@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.engines.base import Player, player_marks
+
 from ..conftest import require_shared
 from .conftest import PHONE, screenshot
 
@@ -64,11 +66,12 @@ def test_era_screen_of_five_players_fits_a_phone(
     assert width <= PHONE["width"]
     assert page.evaluate(OUTSIDE) == []
     assert page.evaluate(SMALL) == 0
-    # Every column says whose it is: swatch, colour letter and name.
+    # Every column says whose it is: swatch, mark and name.
+    marks = player_marks([Player(p["id"], p["name"]) for p in document["players"]])
     for player in document["players"]:
         head = page.locator(f".era-scores thead th[data-player={player['id']}]")
         assert head.locator(f".swatch-{player['id']}").count() == 1
-        assert head.locator(".letter").inner_text() == player["id"][0].upper()
+        assert head.locator(".letter").inner_text() == marks[player["id"]]
         assert head.locator(".player-name").inner_text() == player["name"]
     # Every framed number still opens its explanation.
     page.locator("td[data-player=yellow][data-category=residential] button").click()

@@ -173,6 +173,10 @@ class SwapLots:
         return {"swap_lots": self.lots}
 
 
+AS_PRINTED: Final = "as printed on the board"
+"""The free text of the rulebook example's reward the app does not model."""
+
+
 @dataclass(frozen=True)
 class OtherReward:
     """``{"other": "..."}``: a reward the app does not model, in the board's
@@ -181,6 +185,10 @@ class OtherReward:
     text: str
 
     def describe(self) -> Message:
+        if self.text == AS_PRINTED:
+            # The words of the spec's example and the rulebook example's face
+            # (``WORKED_EXAMPLE``): ours, so in the reader's language.
+            return msg("the reward printed on the board")
         return msg("the printed reward “{text}”", text=self.text)
 
     def to_json(self) -> dict[str, object]:
@@ -269,7 +277,7 @@ WORKED_EXAMPLE_SOUTH: Final = MilestoneBoard(
     (
         Slot(SwapLots(2)),
         Slot(VictoryPoints(3)),
-        Slot(OtherReward("as printed on the board"), VictoryPoints(2)),
+        Slot(OtherReward(AS_PRINTED), VictoryPoints(2)),
     )
 )
 """South face of rulebook 000's gameplay example (the third space's printed
