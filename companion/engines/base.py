@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, Final, Protocol, TypeAlias, TypeVar
 
 JsonPath: TypeAlias = str
@@ -146,6 +147,18 @@ def ordinal(n: int) -> Message:
     return msg("{n}th", n=n)
 
 
+OUR_NOTES: Final[Mapping[str, Message]] = MappingProxyType(
+    {
+        "game-data.md": msg("card texts as we list them (not in the rulebooks)"),
+        "monuments-list": msg("from the only list of the Monuments cards we found"),
+    }
+)
+"""Sources that are not a rulebook, by the code a :class:`Citation` gives
+(``rulebook``): our notes on the components (``../shared/game-data.md``), the
+unofficial Monuments card list they hold. Cited in words by what they are,
+never by the name of a file of ours."""
+
+
 @dataclass(frozen=True)
 class Citation:
     """Where a rule is written: a rulebook in ``../shared/rulebooks`` (``"001"``),
@@ -172,6 +185,8 @@ class Citation:
                 rulebook=self.rulebook,
                 section=self.section,
             )
+        elif self.rulebook in OUR_NOTES:
+            where = OUR_NOTES[self.rulebook]
         else:
             where = _verbatim(f"{self.rulebook}, {self.section}")
         if self.page is not None:

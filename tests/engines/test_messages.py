@@ -716,8 +716,12 @@ def test_display_names_tell_apart_shared_names() -> None:
             Citation("003", "Mercante", 8, also=(Citation("004", "5、出售建材"),)),
             "rulebook 003, Mercante, p. 8; rulebook 004, 5、出售建材",
         ),
-        # component data is no rulebook
-        (Citation("game-data.md", "3.4"), "game-data.md, 3.4"),
+        # our notes on the components are no rulebook: said by what they are,
+        # never by the name of a file of ours
+        (
+            Citation("game-data.md", "3.4"),
+            "card texts as we list them (not in the rulebooks)",
+        ),
     ),
 )
 def test_citations_in_words(citation: Citation, english: str) -> None:

@@ -160,7 +160,9 @@ def test_every_card_is_complete_and_cited(card: Any) -> None:
     for words in (text.requirement, text.footer, text.shape, text.types):
         assert str(words)
     assert len(text.effects) == len(card.effects)
-    assert str(text.shape_source) == "game-data.md, 1.5 Monuments catalogue [U]"
+    assert str(text.shape_source) == (
+        "from the only list of the Monuments cards we found"
+    )
 
 
 @pytest.mark.parametrize(
@@ -1008,7 +1010,8 @@ NOTED = [
         city(civ("red", "G6 G7"), markers={"red": "A1 A2 A3"}),
         "A1 A2 A3",
         "Temple of Venus covers 2 lots on its card as we know it, not 3 (an "
-        "unofficial count: game-data.md, 1.5 Monuments catalogue [U]; change it "
+        "unofficial count: from the only list of the Monuments cards we found; "
+        "change it "
         "under “Our printed card differs” if yours says so)",
     ),
     (
@@ -1016,8 +1019,8 @@ NOTED = [
         "temple-of-mars",  # an L of 3 (game-data.md 1.5 [U])
         city(markers={"red": "A1 A2 A3"}),
         "A1 A2 A3",
-        "Temple of Mars covers an L of 3 lots (an unofficial shape: game-data.md, "
-        "1.5 Monuments catalogue [U]); A1, A2, A3 do not make it",
+        "Temple of Mars covers an L of 3 lots (an unofficial shape: from the only "
+        "list of the Monuments cards we found); A1, A2, A3 do not make it",
     ),
 ]
 

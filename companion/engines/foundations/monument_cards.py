@@ -39,7 +39,7 @@ from .lots import (
 )
 
 TAKE_INCOME: Final = Citation("001", "Action 1: Take Income")
-LOTS_AND_SHAPES: Final = Citation("game-data.md", "1.5 Monuments catalogue [U]")
+LOTS_AND_SHAPES: Final = Citation("monuments-list", "1.5 Monuments catalogue [U]")
 """Where the lot counts and shapes come from: one unofficial source."""
 
 MAX_LOTS: Final = MONUMENT_MAX_LOTS
@@ -659,8 +659,8 @@ CARDS: Final[tuple[MonumentCard, ...]] = (
         msg(
             "Largest means the most lots in one building, monuments included. "
             "Footer (10 coin + coin / house) read as 10 silver plus 1 silver for "
-            "each adjacent building; the one unofficial source (game-data.md "
-            "1.5) gives 1 silver instead of 10, so check the printed card."
+            "each adjacent building; the one unofficial list of the cards "
+            "gives 1 silver instead of 10, so check the printed card."
         ),
         requirement=Compare(Measure.LARGEST_BUILDING, Rank.MOST, minimum=1),
     ),
