@@ -16,13 +16,15 @@ THREE = [("Marco Aurelio", ""), ("李雷", ""), ("Lucía", "")]
 
 
 def cells(page: BeautifulSoup) -> dict[str, dict[str, str]]:
+    """Each player's cells of the result table (a column per player)."""
+    table = page.select_one("table.gtr-result")
     return {
-        tr["data-player"]: {
+        th["data-player"]: {
             td["data-category"]: td.get_text(strip=True)
-            for td in tr.select("td[data-category]")
+            for td in table.select(f"td[data-player={th['data-player']}]")
         }
-        | {"place": tr.select_one(".place").get_text(strip=True)}
-        for tr in page.select("table.gtr-result tbody tr")
+        | {"place": th.select_one(".place").get_text(strip=True)}
+        for th in table.select("thead th[data-player]")
     }
 
 

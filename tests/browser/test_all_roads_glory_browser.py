@@ -88,7 +88,7 @@ def test_glory_to_rome_three_players(phone) -> None:  # type: ignore[no-untyped-
     def total(pid: str) -> str:
         return (
             page.locator(
-                f"table.gtr-result tr[data-player={pid}] td[data-category=total]"
+                f"table.gtr-result td[data-player={pid}][data-category=total]"
             )
             .inner_text()
             .strip()
@@ -96,6 +96,6 @@ def test_glory_to_rome_three_players(phone) -> None:  # type: ignore[no-untyped-
 
     assert [total(p) for p in ("p1", "p2", "p3")] == ["18", "11", "2"]
     assert "Marco wins." in page.locator(".winner").inner_text()
-    page.locator("tr[data-player=p1] td[data-category=total] button").click()
+    page.locator("td[data-player=p1][data-category=total] button").click()
     assert "merchant" in page.locator(".explain:popover-open").inner_text().lower()
     screenshot(page, "glory-result-phone")
