@@ -147,6 +147,90 @@ def ordinal(n: int) -> Message:
     return msg("{n}th", n=n)
 
 
+ENGLISH_ONLY: Final = frozenset({"000", "001", "002"})
+"""The rulebooks with no Italian or Chinese edition."""
+
+SECTION_TITLES: Final[dict[str, Message]] = {
+    message.template: message
+    for message in (
+        msg("5th Player Expansion"),
+        msg("Action 1: Take Income"),
+        msg("Action 2: Buy a Deed"),
+        msg("Action 3: Construct a Building"),
+        msg("Alternate Monuments"),
+        msg("Alternate Rewards"),
+        msg("Board Size Adjustment"),
+        msg("Building Over"),
+        msg("Building Types"),
+        msg("Civic Building Scoring"),
+        msg("Commercial Building Scoring"),
+        msg("Components"),
+        msg("Course of the Game"),
+        msg("Dead Ends"),
+        msg("Deed Board Depletion"),
+        msg("Deed Drafting"),
+        msg("Determining Influence"),
+        msg("East Road Board"),
+        msg("End of Era Scoring"),
+        msg("End of Game"),
+        msg("End of the Game"),
+        msg("Example of End Scoring"),
+        msg("Gameplay Example"),
+        msg("Gameplay Overview"),
+        msg("Garden of Ceres Setup"),
+        msg("Goal of the Game"),
+        msg("Holes Inside Road Loops?"),
+        msg("How to Build?"),
+        msg("I. Play 2 Tiles From Your Hand"),
+        msg("II. Build New Tokens and/or Upgrade Existing Tokens"),
+        msg("II.1 Build Houses"),
+        msg("II.2 Build Villas & Spas"),
+        msg("II.3 Upgrade Houses"),
+        msg("II.4 Build Monuments"),
+        msg("II.5 Claim Trade Routes"),
+        msg("III. Draw 2 Tiles From Your Draw Stack"),
+        msg("Limited Building Supply"),
+        msg("Lot Markers"),
+        msg("Monument Markers"),
+        msg("Monuments Expansion"),
+        msg("North Road Board"),
+        msg("Out of Tokens?"),
+        msg("Overview"),
+        msg("Player Reference"),
+        msg("Population Tokens"),
+        msg("Residential Building Scoring"),
+        msg("Road Loops"),
+        msg("Setup"),
+        msg("South Road Board"),
+        msg("Special Rules & Edge Cases"),
+        msg("Turn Structure"),
+        msg("West Road Board"),
+    )
+}
+"""Each part of a section title of the rulebooks written only in English, as
+a message to translate (ours: the rulebooks 003 and 004 are cited in their
+own words). A title ``A - B`` is its parts; a monument's name stays as
+printed."""
+
+
+def section_words(section: str) -> Message:
+    """``section`` of an English-only rulebook as a message in the reader's
+    words: each part of ``A - B`` its translated title, or as printed where
+    none is listed (a monument's name)."""
+    parts = [
+        SECTION_TITLES.get(part) or _as_printed(part) for part in section.split(" - ")
+    ]
+    words = parts[0]
+    for part in parts[1:]:
+        words = msg("{first} - {then}", first=words, then=part)
+    return words
+
+
+def _as_printed(part: str) -> Message:
+    """A part with no words of ours (a monument's name): as printed."""
+    return Message("{text}", (("text", part),))
+
+
 OUR_NOTES: Final[Mapping[str, Message]] = MappingProxyType(
     {
         "game-data.md": msg("card texts as we list them (not in the rulebooks)"),
@@ -180,10 +264,13 @@ class Citation:
         places in ``also``, separated by ``;``."""
         where: Message
         if self.rulebook.isdigit():
+            section: MessageArg = self.section
+            if self.rulebook in ENGLISH_ONLY:
+                section = section_words(self.section)
             where = msg(
                 "rulebook {rulebook}, {section}",
                 rulebook=self.rulebook,
-                section=self.section,
+                section=section,
             )
         elif self.rulebook in OUR_NOTES:
             where = OUR_NOTES[self.rulebook]
