@@ -48,11 +48,21 @@ def test_no_message_names_a_file_of_ours(catalogue: Path) -> None:
     assert found == []
 
 
-@pytest.mark.parametrize("code", sorted(OUR_NOTES))
-def test_our_notes_are_cited_by_what_they_are(code: str) -> None:
-    words = str(Citation(code, "3.4"))
+@pytest.mark.parametrize(
+    "section", ["3.4", "1.5 Monuments catalogue [U]", "1.2 The player tray"]
+)
+def test_our_notes_are_cited_by_what_they_are(section: str) -> None:
+    words = str(Citation("game-data.md", section))
     assert not OUR_FILES.search(words)
-    assert "3.4" not in words  # a section of a file of ours means nothing to them
+    # A section of a file of ours means nothing to a player.
+    assert section.split()[0] not in words
+
+
+def test_the_monuments_list_is_told_apart() -> None:
+    assert [str(Citation(book, section)) for (book, section) in OUR_NOTES] == [
+        "from the only list of the Monuments cards we found",
+        "card texts as we list them (not in the rulebooks)",
+    ]
 
 
 def test_no_scenario_report_names_a_file_of_ours() -> None:

@@ -231,16 +231,27 @@ def _as_printed(part: str) -> Message:
     return Message("{text}", (("text", part),))
 
 
-OUR_NOTES: Final[Mapping[str, Message]] = MappingProxyType(
+OUR_NOTES: Final[Mapping[tuple[str, str], Message]] = MappingProxyType(
     {
-        "game-data.md": msg("card texts as we list them (not in the rulebooks)"),
-        "monuments-list": msg("from the only list of the Monuments cards we found"),
+        ("game-data.md", "1.5 Monuments catalogue"): msg(
+            "from the only list of the Monuments cards we found"
+        ),
+        ("game-data.md", ""): msg("card texts as we list them (not in the rulebooks)"),
     }
 )
-"""Sources that are not a rulebook, by the code a :class:`Citation` gives
-(``rulebook``): our notes on the components (``../shared/game-data.md``), the
-unofficial Monuments card list they hold. Cited in words by what they are,
-never by the name of a file of ours."""
+"""Sources that are not a rulebook, by the file a :class:`Citation` names
+(``rulebook``) and the start of its section, the most specific first: our
+notes on the components (``../shared/game-data.md``) and the unofficial
+Monuments card list they hold. Cited in words by what they are, never by
+the name of a file of ours."""
+
+
+def _our_notes(rulebook: str, section: str) -> Message | None:
+    """The words of a citation of our notes (:data:`OUR_NOTES`), if it is one."""
+    for (book, start), words in OUR_NOTES.items():
+        if rulebook == book and section.startswith(start):
+            return words
+    return None
 
 
 @dataclass(frozen=True)
@@ -272,8 +283,8 @@ class Citation:
                 rulebook=self.rulebook,
                 section=section,
             )
-        elif self.rulebook in OUR_NOTES:
-            where = OUR_NOTES[self.rulebook]
+        elif (notes := _our_notes(self.rulebook, self.section)) is not None:
+            where = notes
         else:
             where = _verbatim(f"{self.rulebook}, {self.section}")
         if self.page is not None:

@@ -39,7 +39,7 @@ from .lots import (
 )
 
 TAKE_INCOME: Final = Citation("001", "Action 1: Take Income")
-LOTS_AND_SHAPES: Final = Citation("monuments-list", "1.5 Monuments catalogue [U]")
+LOTS_AND_SHAPES: Final = Citation("game-data.md", "1.5 Monuments catalogue [U]")
 """Where the lot counts and shapes come from: one unofficial source."""
 
 MAX_LOTS: Final = MONUMENT_MAX_LOTS
