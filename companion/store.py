@@ -285,7 +285,9 @@ def go_to(table: GameTable, seq: int, *, expected_version: int) -> HistoryStep:
     :raises NoSuchStepError: the table has no step ``seq``.
     """
     _check_version(table, expected_version)
-    target = step_at(table, seq, whole=True)
+    # A number outside the history names no step: never sent to the
+    # database (one past a 64-bit integer is an error there, not a miss).
+    target = step_at(table, seq, whole=True) if 1 <= seq <= table.last_seq else None
     if target is None:
         raise NoSuchStepError(seq)
     left = current_step(table)

@@ -89,3 +89,13 @@ def test_a_stale_go_to_is_refused_and_nothing_changes(any_db_app: Flask) -> None
         fresh = db.session.get(GameTable, table.id)
         assert fresh is not None
         assert (fresh.position, fresh.version) == (6, 6)
+
+
+@pytest.mark.parametrize("seq", [0, -1, 7, 2**63, 2**64 + 1])
+def test_a_step_outside_the_history_is_no_such_step(app: Flask, seq: int) -> None:
+    """Checked before the database is asked: 2**63 would overflow SQLite's
+    INTEGER (an error, not a miss)."""
+    with app.app_context():
+        table = six_steps()
+        with pytest.raises(store.NoSuchStepError):
+            store.go_to(table, seq, expected_version=table.version)
