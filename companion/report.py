@@ -30,6 +30,7 @@ from .engines import all_roads as ar
 from .engines import foundations as fr
 from .engines import glory as gtr
 from .engines.base import (
+    ENGLISH_ONLY,
     Citation,
     Colour,
     Line,
@@ -39,6 +40,7 @@ from .engines.base import (
     msg,
     nmsg,
     player_marks,
+    section_words,
 )
 from .engines.foundations import fortune
 from .engines.foundations import monument_cards as cards
@@ -279,16 +281,19 @@ def cite(source: Citation | str) -> Text:
     become a message; an engine's own source text is kept as it is."""
     if isinstance(source, str):
         return source
+    if not source.rulebook.isdigit():  # our notes, cited by what they are
+        return source.as_message()
+    section: Text = source.section
+    if source.rulebook in ENGLISH_ONLY:  # the section title in the reader's words
+        section = section_words(source.section)
     if source.page is not None:
         return msg(
             "Rulebook {book}, {section}, p. {page}",
             book=source.rulebook,
-            section=source.section,
+            section=section,
             page=source.page,
         )
-    return msg(
-        "Rulebook {book}, {section}", book=source.rulebook, section=source.section
-    )
+    return msg("Rulebook {book}, {section}", book=source.rulebook, section=section)
 
 
 def join_names(names: Sequence[str]) -> Text:
@@ -895,7 +900,7 @@ def _building_name(building: fr.Building, words: Words) -> str:
     """A building's name for the board's description: its own name, its
     monument card (by slug), or its type."""
     if building.name:
-        return building.name
+        return words(building.what)
     slug = getattr(building.values, "slug", None)
     if isinstance(slug, str):
         card = cards.CATALOGUE.get(slug)

@@ -17,6 +17,7 @@ from wtforms.fields.choices import SelectChoice
 from .. import recorded, store
 from ..engines import all_roads as ar
 from ..engines import find_game
+from ..engines.base import and_list
 from ..forms import AR_TOKENS, TallyForm, TurnForm
 from ..models import GameTable
 from ..web import words
@@ -249,4 +250,12 @@ def turn(table_id: str) -> ResponseReturnValue:
         turns_total=now.total,
         over=GAME_OVER_TURNS if now.over else None,
         result=ar.score(sheet),
+        # "1 monument, 3 spas ...": each count with its own plural form.
+        supplies=[
+            (
+                entry.player,
+                and_list([t.count_words(entry.unbuilt.count(t)) for t in ar.Token]),
+            )
+            for entry in sheet.entries
+        ],
     )

@@ -55,17 +55,7 @@ STEP_WORDS = {
 TYPE_NAMES = {kind.value: lazy_words(kind.title) for kind in fr.BuildingType}
 """The building types' names, as the engine names them."""
 
-PIECE_NAMES = {
-    "Domus": _l("Domus"),
-    "Domus Maximus": _l("Domus Maximus"),
-    "Insula": _l("Insula"),
-    "Grand Insula": _l("Grand Insula"),
-    "Bakery": _l("Bakery"),
-    "Pottery Studio": _l("Pottery Studio"),
-    "Artisan Forum": _l("Artisan Forum"),
-    "Foundry": _l("Foundry"),
-    "Civic building": _l("Civic building"),
-}
+PIECE_NAMES = {name: lazy_words(words) for name, words in fr.PIECE_WORDS.items()}
 """The tray pieces' names in the player's language (game-data.md 1.2)."""
 
 DETAIL_WORDS = {"building": {**TYPE_NAMES, **PIECE_NAMES}}
@@ -176,7 +166,7 @@ def board_cells(city: fr.City) -> list[list[Cell]]:
                             "%(lot)s: %(player)s's %(building)s (%(type)s)",
                             lot=lot,
                             player=names.get(b.owner, b.owner),
-                            building=b.name or TYPE_NAMES[b.type.value],
+                            building=words(b.what),
                             type=TYPE_NAMES[b.type.value],
                         ),
                         edges,
@@ -687,7 +677,7 @@ def lots_now_words(city: fr.City, names: list[str]) -> list[str]:
                     "%(lot)s is %(player)s's %(building)s now.",
                     lot=name,
                     player=_names(city)[building.owner],
-                    building=building.name or TYPE_NAMES[building.type.value],
+                    building=words(building.what),
                 )
             )
         elif lot in markers:
@@ -958,7 +948,7 @@ def values(table_id: str, lot: str) -> ResponseReturnValue:
         fresh=fresh,
         saved=_("Values saved."),
         done=back,  # back to the board, where the building was tapped
-        building_name=building.name or TYPE_NAMES[building.type.value],
+        building_name=words(building.what),
         owner_name=_names(city)[building.owner],
         lots_text=fr.format_lots(building.lots),
         back=back,

@@ -264,8 +264,11 @@ class Building:
 
     @property
     def what(self) -> str | Message:
-        """Its own name (data), or its type in words (``civic building``)."""
-        return self.name or self.type.building_words
+        """Its own name (data; a tray piece's name in the reader's words), or
+        its type in words (``civic building``)."""
+        if self.name:
+            return PIECE_WORDS.get(self.name, self.name)
+        return self.type.building_words
 
     def label(self) -> Message:
         """``Fountain at B2``, or ``civic building at C2, D2`` without a name."""
@@ -426,6 +429,23 @@ TRAY: Final[tuple[TrayPiece, ...]] = (
 )
 """One player's tray: game-data.md 1.2 (residential and commercial values [C]
 from two independent implementations; civic pieces free, see TrayPiece)."""
+
+
+PIECE_WORDS: Final[Mapping[str, Message]] = MappingProxyType(
+    {
+        "Domus": msg("Domus"),
+        "Domus Maximus": msg("Domus Maximus"),
+        "Insula": msg("Insula"),
+        "Grand Insula": msg("Grand Insula"),
+        "Bakery": msg("Bakery"),
+        "Pottery Studio": msg("Pottery Studio"),
+        "Artisan Forum": msg("Artisan Forum"),
+        "Foundry": msg("Foundry"),
+        "Civic building": msg("Civic building"),
+    }
+)
+"""Each :data:`TRAY` piece's name as a message: a building called so is named
+in the reader's language (the name a group gave a civic building is theirs)."""
 
 
 def tray_piece(name: str, shape: Shape | None = None) -> TrayPiece:
