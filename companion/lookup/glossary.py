@@ -110,6 +110,7 @@ class Glossary:
     """Chinese words by their first character, each with its rank (longest
     first) so that a longer word takes its characters before a shorter one."""
     _by_id: Mapping[str, Term] = field(init=False, repr=False, compare=False)
+    _forms: Mapping[str, _Forms] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         latin: dict[str, list[tuple[str, _Form]]] = {}
@@ -144,6 +145,11 @@ class Glossary:
         object.__setattr__(self, "_cjk_by_char", MappingProxyType(frozen_chars))
         by_id = {term.id: term for term in self.terms}
         object.__setattr__(self, "_by_id", MappingProxyType(by_id))
+        object.__setattr__(
+            self,
+            "_forms",
+            MappingProxyType({term.id: _term_forms(term) for term in self.terms}),
+        )
 
     def term(self, term_id: str) -> Term:
         """The term with this id.
@@ -208,14 +214,18 @@ class Glossary:
                 folded = folded.replace(word, "\0")
         return found
 
-    def game_in(self, text: str) -> tuple[str | None, str]:
-        """The game a question names, and the question without the name.
+    def game_in(self, text: str) -> tuple[str | None, str, str]:
+        """The game a question names, the question without the name, and the
+        name when it stays.
 
         Names match word for word, little words included (``All Roads`` is not
         any question about roads); a name whose ``drop`` is false stays in the
-        question (it says what is asked).
+        question (``Roads of Fortune`` says which rules are asked about) and is
+        returned as written, so that it can count as the scope rather than the
+        subject.
 
-        :return: ``(slug, rest)``, or ``(None, text)`` when it names no game.
+        :return: ``(slug, rest, kept)``, or ``(None, text, "")`` when it names
+            no game.
         """
         found = list(tokens(text))
         stems = [t.stem if t.script is Script.LATIN else "" for t in found]
@@ -241,25 +251,31 @@ class Glossary:
                         continue
                     start, end = found[spot].start, found[spot + n - 1].end
                 if not game.drop:
-                    return game.slug, text
-                return game.slug, f"{text[:start]} {text[end:]}"
-        return None, text
+                    return game.slug, text, text[start:end]
+                return game.slug, f"{text[:start]} {text[end:]}", ""
+        return None, text, ""
 
     def forms(self, term_ids: Iterable[str]) -> tuple[frozenset[str], tuple[str, ...]]:
-        """All the words of these terms: (Latin stems, Chinese words)."""
+        """The words of these terms: (stems of the one-word Latin words,
+        Chinese words). Words of several Latin words are :meth:`phrases`."""
         stems: set[str] = set()
         cjk: list[str] = []
         for term_id in term_ids:
-            term = self._by_id.get(term_id)
-            if term is None:
-                continue
-            for words in term.words.values():
-                for word in words:
-                    if has_cjk(word):
-                        cjk.append(fold(word).replace(" ", ""))
-                    else:
-                        stems.update(Words.of(word).stems)
-        return frozenset(stems), tuple(cjk)
+            found = self._forms.get(term_id)
+            if found is not None:
+                stems.update(found[0])
+                cjk.extend(found[2])
+        return frozenset(stems), tuple(dict.fromkeys(cjk))
+
+    def phrases(self, term_ids: Iterable[str]) -> tuple[tuple[str, ...], ...]:
+        """The Latin words of several words of these terms, each as its
+        meaningful stems in order (``Merchant Bonus``: ``merchant, bonus``)."""
+        found: list[tuple[str, ...]] = []
+        for term_id in term_ids:
+            forms = self._forms.get(term_id)
+            if forms is not None:
+                found.extend(forms[1])
+        return tuple(dict.fromkeys(found))
 
     def latin_stems(self) -> frozenset[str]:
         """Every stem a Latin term word has (part of the search's vocabulary)."""
@@ -271,6 +287,28 @@ class Glossary:
             for stem in form
             if not is_stopword(stem)
         )
+
+
+_Forms = tuple[frozenset[str], tuple[tuple[str, ...], ...], tuple[str, ...]]
+
+
+def _term_forms(term: Term) -> _Forms:
+    """A term's words: stems of its one-word Latin words, its Latin words of
+    several words (as stems), its Chinese words."""
+    stems: set[str] = set()
+    phrases: list[tuple[str, ...]] = []
+    cjk: list[str] = []
+    for words in term.words.values():
+        for word in words:
+            if has_cjk(word):
+                cjk.append(fold(word).replace(" ", ""))
+                continue
+            said = Words.of(word).stems
+            if len(said) == 1:
+                stems.update(said)
+            elif said:
+                phrases.append(said)
+    return frozenset(stems), tuple(dict.fromkeys(phrases)), tuple(cjk)
 
 
 def _match_from(stems: Sequence[str], start: int, form: _Form, gap: int) -> int | None:

@@ -1,4 +1,4 @@
-"""The rules search: an SQLite FTS5 index of the entries, ranked by bm25.
+"""The rules search: an SQLite FTS5 index of the entries, ranked by BM25F.
 
 The index is its own in-memory SQLite database, built from the entries (and
 the house rules) when the app starts, so search works the same whether the
@@ -9,19 +9,35 @@ Each entry becomes one row of five columns, all written by :mod:`.text`
 rather than by SQLite's tokenizer, so that entries and questions are read the
 same way: ``title`` and ``body`` (stems and Chinese character pairs),
 ``tconcepts`` and ``concepts`` (the glossary terms the title and the text
-name, a token each) and ``chars`` (its lone Chinese characters). A
-question matches any of its terms (OR) and bm25 ranks, the title counting
-most. Then, in Python: entries of the game asked about come first unless
-another game's entry matches far better, reference entries (a Monument card,
-a group of cards) give way to the rules, and the languages of one rule count
-once, shown in the asker's language where the rule has it.
+name, a token each) and ``chars`` (its lone Chinese characters). FTS5 finds
+the rows that say any of a question's terms (OR); they are ranked in Python,
+because SQLite's bm25 cannot do what the questions need:
+
+- A glossary term and the words that said it are one thing asked (a
+  *unit*), not two: "merchant bonus" is asked once, not three times.
+- Word statistics (idf) are those of the game asked about: "building", which
+  most Foundations of Rome rules say, still tells All Roads rules apart
+  (SQLite gives a term in over half the rows a weight of nothing).
+- BM25F: a unit in the title counts :data:`TITLE_WEIGHT` times one in the
+  text; and an entry that says more of the question ranks higher
+  (:data:`COVERAGE`).
+
+Then: entries of the table's game come first unless another game's entry
+matches far better, and a game the question names wins over the table's; a
+question asking whether something is optional prefers the entry that says
+so of the thing asked; reference entries (a Monument card, a group of cards)
+give way to the rules; and the languages of one rule count once, shown in
+the asker's language where the rule has it. The snippet is the passage that
+says the most of the question (:meth:`_Matcher.snippet`).
 """
 
 from __future__ import annotations
 
+import math
+import re
 import sqlite3
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -39,16 +55,47 @@ from .entries import (
     section_number,
 )
 from .glossary import Glossary, Words, concept_token
-from .query import Query, normalise_query
-from .text import Script, Token, cjk_pairs, fold, is_stopword, tokens
+from .query import MODAL_TERMS, Query, normalise_query, states_modality
+from .text import Script, Token, cjk_pairs, fold, has_cjk, is_stopword, tokens
 from .typos import Vocabulary
 
-WEIGHTS: tuple[float, ...] = (4.0, 1.0, 4.0, 1.5, 0.3)
-"""bm25 weights of the columns: title, body, title terms, text terms, lone
-characters."""
+TITLE_WEIGHT: float = 5.0
+"""How much more a thing asked counts when an entry's title says it than when
+its text does (BM25F field weights: title 5, text 1): an entry's title is
+what it is about."""
+K1: float = 3.0
+"""BM25's saturation: how slowly saying a thing again stops adding (higher
+than the usual 1.2, so that a title match is not outweighed by a word said
+twice in passing)."""
+B: float = 0.75
+"""BM25's length normalisation (the usual value)."""
+WORD_WEIGHT: float = 0.8
+"""Weight of a word no glossary term took (a glossary term is the games'
+vocabulary; another word is as often by the way: "someone else's lot")."""
+COVERAGE: float = 1.0
+"""A row's score is multiplied by this plus the share of the question (its
+units, weighted as they score) that the row says: an entry that answers all
+of a question beats one that says a single word of it very often."""
+PAIR_WEIGHT: float = 0.6
+"""Weight of a Chinese character pair that no glossary term took (a run of
+three characters gives two pairs for one word)."""
+SCOPE_WEIGHT: float = 0.3
+"""Weight of a term that only names the rules asked about (a game name kept
+in the question, :attr:`.Query.scope`)."""
+PREFIX_WEIGHT: float = 0.8
+CHAR_WEIGHT: float = 0.3
+"""Weight of a lone Chinese character: it says little alone."""
 OTHER_GAME: float = 0.4
-"""Score factor of an entry of another game than the one asked about."""
-OTHER_LANG: float = 0.85
+"""Score factor of an entry of another game than the one of the table asked
+from: preferred, not filtered (a much better answer of another game shows)."""
+NAMED_OTHER: float = 0.1
+"""Score factor of an entry of another game than the one the question names
+("Glory to Rome: ..."): the question's own word beats the table's game."""
+MODAL: float = 3.0
+"""Score factor, for a question asking whether something must or may be done
+(:attr:`.Query.modal`), of an entry that says what must, may or need not be
+done: among the entries about the thing asked, the one that answers."""
+OTHER_LANG: float = 0.6
 """Score factor of an entry in another language than the asker's, when its
 rule has an entry in the asker's language (that one is shown)."""
 CUTOFF: float = 0.2
@@ -58,8 +105,12 @@ REFERENCE: float = 0.75
 """Score factor of a reference entry (:attr:`.Entry.reference`) unless its
 title says one of the question's game terms (a Monument's name): a question
 about a rule in general prefers the rule to a card that mentions it."""
+NAME_TITLES: int = 3
+"""A game term in the titles of at most this many rules names a component
+(see :data:`REFERENCE`)."""
 SNIPPET_LENGTH: int = 240
-"""Characters of an entry's text a snippet shows at most (plus ellipses)."""
+"""Characters of an entry's text a snippet shows at most (plus ellipses);
+half as many of a Chinese text."""
 LIMIT_MAX: int = 100
 TABLE_VOCABULARIES: int = 64
 """Tables whose typo vocabulary (the package's words and the table's house
@@ -110,8 +161,9 @@ class Hit:
     """Higher is better; comparable only within one search."""
     title: Marked
     snippet: Marked
-    """The part of the text with the most matched words (the whole text when
-    it is short), with ``…`` where it was cut."""
+    """The passage of the text that says the most of the question (the whole
+    text when it is short), with ``…`` where it was cut: the answer, not
+    the entry's first words."""
     langs: tuple[Lang, ...]
     """Every language this rule is written in (the web may offer them)."""
 
@@ -149,54 +201,181 @@ def _merge(text: str, spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int]
 
 
 @dataclass(frozen=True)
-class _Matcher:
-    """What to mark in a shown entry for one question."""
+class _Sought:
+    """The forms of one thing asked that are marked in a shown entry: stems,
+    a word beginning, Chinese strings; with its weight in the ranking."""
 
     stems: frozenset[str]
-    prefixes: tuple[str, ...]
+    prefix: str
     needles: tuple[str, ...]
-    """Chinese strings to mark wherever they occur."""
+    weight: float
+    phrases: tuple[tuple[str, ...], ...] = ()
+    """Stems that are marked only in this order, little words between them
+    allowed (``Merchant Bonus``; ``carta`` alone is no ``carta Leader``)."""
+
+
+@dataclass(frozen=True)
+class _Matcher:
+    """What to mark in a shown entry for one question, and which thing asked
+    each mark says."""
+
+    sought: tuple[_Sought, ...]
+
+    def found(self, text: str) -> list[tuple[int, int, int]]:
+        """Every match: (start, end, index of the thing asked), in order."""
+        found: list[tuple[int, int, int]] = []
+        every = list(tokens(text))
+        latin = [
+            t for t in every if t.script is Script.LATIN and not is_stopword(t.text)
+        ]
+        stems = [t.stem for t in latin]
+        for i, sought in enumerate(self.sought):
+            for phrase in sought.phrases:
+                n = len(phrase)
+                for at in range(len(stems) - n + 1):
+                    if tuple(stems[at : at + n]) == phrase:
+                        found.append((latin[at].start, latin[at + n - 1].end, i))
+        for token, stem in zip(latin, stems, strict=True):
+            for i, sought in enumerate(self.sought):
+                if stem in sought.stems or (
+                    sought.prefix and stem.startswith(sought.prefix)
+                ):
+                    found.append((token.start, token.end, i))
+                    break
+        for token in every:
+            if token.script is Script.LATIN:
+                continue
+            for i, sought in enumerate(self.sought):
+                for needle in sought.needles:
+                    at = token.text.find(needle)
+                    while at >= 0:
+                        begin = token.start + at
+                        found.append((begin, begin + len(needle), i))
+                        at = token.text.find(needle, at + 1)
+        return sorted(found)
 
     def marks(self, text: str) -> tuple[tuple[int, int], ...]:
-        spans: list[tuple[int, int]] = []
-        for token in tokens(text):
-            if token.script is Script.LATIN:
-                stem = token.stem
-                if stem in self.stems or stem.startswith(self.prefixes or ("\0",)):
-                    if not is_stopword(token.text):
-                        spans.append((token.start, token.end))
-                continue
-            for needle in self.needles:
-                at = token.text.find(needle)
-                while at >= 0:
-                    spans.append((token.start + at, token.start + at + len(needle)))
-                    at = token.text.find(needle, at + 1)
-        return _merge(text, spans)
+        return _merge(text, ((start, end) for start, end, _ in self.found(text)))
+
+    def snippet(self, text: str, *, title: str = "") -> Marked:
+        """The passage of ``text`` that says the most of the question (see
+        :func:`_snippet`); what the title already says counts half."""
+        in_title = {i for _, _, i in self.found(title)}
+        weights = [
+            s.weight * (TITLE_SAID if i in in_title else 1.0)
+            for i, s in enumerate(self.sought)
+        ]
+        return _snippet(text, self.found(text), weights)
 
 
-def _snippet(text: str, marks: tuple[tuple[int, int], ...]) -> Marked:
-    """The window of ``text`` with the most marks, cut at spaces."""
-    if len(text) <= SNIPPET_LENGTH:
+TITLE_SAID: float = 0.0
+"""Weight, in choosing a snippet, of a thing asked that the title says: the
+title is shown anyway, and the entry is about it throughout; the snippet
+should show where the rest of the question is answered."""
+_SENTENCE_END = re.compile(r"(?<=[.;!?])\s+(?=[A-Z0-9À-ÖØ-Þ\"'(“‘])|(?<=[。；！？])")
+
+
+def _modal_sentences(entry: Entry, modality: _Matcher) -> tuple[str, ...]:
+    """The sentences of an entry (its title one of them) that say something
+    must, may or need not be done."""
+    return tuple(
+        sentence
+        for text in (entry.title, entry.text)
+        for start, end in _sentences(text)
+        if (sentence := text[start:end])
+        and (modality.found(sentence) or states_modality(fold(sentence)))
+    )
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """The sentences of an entry's text as (start, end) offsets."""
+    spans: list[tuple[int, int]] = []
+    at = 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.start() > at:
+            spans.append((at, match.start()))
+        at = match.end()
+    if at < len(text):
+        spans.append((at, len(text)))
+    return spans
+
+
+def _snippet(
+    text: str,
+    found: Sequence[tuple[int, int, int]],
+    weights: Sequence[float] = (),
+) -> Marked:
+    """What a hit shows of an entry's text: all of it when it is short;
+    else the sentence that says the most of the question (each thing asked
+    counted once, by its weight), with the sentences around it as far as
+    :data:`SNIPPET_LENGTH` allows, ``…`` where it was cut. Without matches,
+    the beginning."""
+    marks = _merge(text, ((start, end) for start, end, _ in found))
+    length = _length(text)
+    if len(text) <= length:
         return Marked(text, marks)
-    best_start, best_count = 0, -1
-    for start, _ in marks or ((0, 0),):
-        begin = max(0, start - SNIPPET_LENGTH // 5)
-        count = sum(1 for s, e in marks if s >= begin and e <= begin + SNIPPET_LENGTH)
-        if count > best_count:
-            best_start, best_count = begin, count
-    begin = best_start
-    if begin > 0:
-        space = text.rfind(" ", 0, begin + 1)
-        begin = space + 1 if space >= 0 and begin - space < 20 else begin
-    end = min(len(text), begin + SNIPPET_LENGTH)
-    if end < len(text):
-        space = text.rfind(" ", begin, end)
-        end = space if space > begin + SNIPPET_LENGTH // 2 else end
+    sentences = _sentences(text) or [(0, len(text))]
+
+    def worth(begin: int, end: int) -> float:
+        said = {i for s, e, i in found if s >= begin and e <= end}
+        return sum(weights[i] if i < len(weights) else 1.0 for i in said)
+
+    best = max(range(len(sentences)), key=lambda n: (worth(*sentences[n]), -n))
+    begin, end = sentences[best]
+    if end - begin > length:
+        begin, end = _window(text, begin, end, found, weights, length)
+    else:
+        before, after = best - 1, best + 1
+        while True:
+            if after < len(sentences) and sentences[after][1] - begin <= length:
+                end = sentences[after][1]
+                after += 1
+            elif before >= 0 and end - sentences[before][0] <= length:
+                begin = sentences[before][0]
+                before -= 1
+            else:
+                break
     head = ELLIPSIS if begin > 0 else ""
     tail = ELLIPSIS if end < len(text) else ""
-    shift = len(head) - begin
+    piece = text[begin:end]
+    shift = len(head) - begin - (len(piece) - len(piece.lstrip()))
+    piece = piece.strip()
     inside = tuple((s + shift, e + shift) for s, e in marks if s >= begin and e <= end)
-    return Marked(head + text[begin:end].strip(" ") + tail, inside)
+    return Marked(head + piece + tail, inside)
+
+
+def _window(
+    text: str,
+    begin: int,
+    end: int,
+    found: Sequence[tuple[int, int, int]],
+    weights: Sequence[float],
+    length: int,
+) -> tuple[int, int]:
+    """The stretch of at most ``length`` characters of ``text[begin:end]``
+    that says the most of the question, cut at spaces."""
+    best, best_worth = begin, -1.0
+    for start, _, _ in [m for m in found if begin <= m[0] < end] or [(begin, 0, 0)]:
+        # a fifth of the window before the match, unless the sentence ends
+        at = max(begin, min(start - length // 5, end - length))
+        said = {i for s, e, i in found if s >= at and e <= at + length}
+        worth = sum(weights[i] if i < len(weights) else 1.0 for i in said)
+        if worth > best_worth:
+            best, best_worth = at, worth
+    if best > begin:
+        space = text.find(" ", best - 1, best + 20)
+        best = space + 1 if space >= 0 else best
+    stop = min(end, best + length)
+    if stop < end:
+        space = text.rfind(" ", best, stop)
+        stop = space if space > best + length // 2 else stop
+    return best, stop
+
+
+def _length(text: str) -> int:
+    """How many characters of ``text`` a snippet shows: Chinese says in one
+    character about what another language says in two."""
+    return SNIPPET_LENGTH // 2 if has_cjk(text) else SNIPPET_LENGTH
 
 
 class RulesIndex:
@@ -206,9 +385,8 @@ class RulesIndex:
     guards the database). House rules added at run time are searchable at once.
 
     A house rule of a table (:attr:`.Entry.table`) is found only by a search
-    from that table, and its words correct typos only there; the ranking's
-    word statistics (bm25) count every row, which changes scores a little but
-    never what a search shows.
+    from that table, and its words correct typos and count in the ranking's
+    word statistics only there.
     """
 
     def __init__(self, entries: Sequence[Entry], glossary: Glossary) -> None:
@@ -226,6 +404,18 @@ class RulesIndex:
         self._package = tuple(entries)
         self._words: dict[int, frozenset[str]] = {}
         self._title_terms: dict[int, frozenset[str]] = {}
+        self._stats: dict[int, _Stats] = {}
+        self._postings: dict[str, set[int]] = {}
+        """Each key a row says (:attr:`_Stats.keys`) -> the rows that say it."""
+        self._lengths: dict[Lang, list[int]] = {lang: [0, 0, 0] for lang in Lang}
+        """Per language: rows, title terms and text terms in all."""
+        self._modal: dict[int, tuple[str, ...]] = {}
+        """Rows with sentences that say something must, may or need not be
+        done: those sentences (a question asking whether X is optional is
+        answered by one of them that names X: "Building is compulsory", not
+        "draw until your hand is full (you must)" for a question about
+        following)."""
+        self._modality = self._modal_words()
         for entry in entries:
             self._insert(entry)
         self._sections = self._section_map(entries)
@@ -245,10 +435,26 @@ class RulesIndex:
         title_concepts = self._concepts(in_title, entry.title)
         body_concepts = self._concepts(in_body, entry.text)
         self._title_terms[self._next_row] = frozenset(title_concepts)
+        modal = _modal_sentences(entry, self._modality)
+        if modal:
+            self._modal[self._next_row] = modal
         title_terms = _terms(in_title)
         body_terms = _terms(in_body)
         chars = [ch for t in found if t.script is Script.CJK for ch in t.text]
         row = self._next_row
+        self._stats[row] = _Stats(
+            rule=entry.rule_id,
+            title=Counter(title_terms),
+            body=Counter(body_terms),
+            tconcepts=frozenset(title_concepts),
+            concepts=frozenset(body_concepts),
+            chars=Counter(chars),
+            title_len=len(title_terms) + len(title_concepts),
+            body_len=len(body_terms) + len(body_concepts),
+        )
+        self._count_lengths(entry.lang, self._stats[row], 1)
+        for key in self._stats[row].keys:
+            self._postings.setdefault(key, set()).add(row)
         self._next_row += 1
         self._db.execute(
             "INSERT INTO rules (rowid, title, body, tconcepts, concepts, chars) "
@@ -268,6 +474,12 @@ class RulesIndex:
         self._words[row] = frozenset(
             t for t in (*title_terms, *body_terms) if t.isascii()
         )
+
+    def _count_lengths(self, lang: Lang, stats: _Stats, sign: int) -> None:
+        totals = self._lengths[lang]
+        totals[0] += sign
+        totals[1] += sign * stats.title_len
+        totals[2] += sign * stats.body_len
 
     def _concepts(self, found: list[Token], text: str) -> dict[str, int]:
         """The glossary terms a text says, and how many times."""
@@ -413,6 +625,11 @@ class RulesIndex:
         entry = self._rows.pop(row)
         self._words.pop(row, None)
         self._title_terms.pop(row, None)
+        stats = self._stats.pop(row)
+        self._count_lengths(entry.lang, stats, -1)
+        for key in stats.keys:
+            self._postings[key].discard(row)
+        self._modal.pop(row, None)
         del self._variants[entry.rule_id]
         self._db.execute("DELETE FROM rules WHERE rowid = ?", (row,))
         return entry
@@ -586,22 +803,33 @@ class RulesIndex:
         if expression is None:
             return self._game_rules(query, limit) if query.game else []
         prefer = query.game or game
-        named = frozenset(c for c in query.concepts if self.glossary.term(c).game)
+        named = self._names(query)
+        units = _units(query)
         with self._lock:
-            rows = self._db.execute(
-                "SELECT rowid, bm25(rules, ?, ?, ?, ?, ?) FROM rules "
-                "WHERE rules MATCH ?",
-                (*WEIGHTS, expression),
-            ).fetchall()
+            rows = [
+                row
+                for (row,) in self._db.execute(
+                    "SELECT rowid FROM rules WHERE rules MATCH ?", (expression,)
+                )
+                if self._rows[row].table in (None, table)
+            ]
+            said: dict[int, list[tuple[float, float]]] = {}
+            weights = self._idf(units, prefer, table, said)
+            matcher = self._matcher(units, weights)
             best: dict[str, float] = {}
             order: dict[str, int] = {}
-            for row, rank in rows:
+            for row in rows:
                 entry = self._rows[row]
-                if entry.table is not None and entry.table != table:
-                    continue
-                score = -float(rank)
+                found = said.get(row)
+                if found is None:
+                    found = _said(units, self._stats[row])
+                score = self._score(row, found, weights)
                 if prefer is not None and entry.game != prefer:
-                    score *= OTHER_GAME
+                    score *= NAMED_OTHER if query.game else OTHER_GAME
+                if query.modal and any(
+                    matcher.found(sentence) for sentence in self._modal.get(row, ())
+                ):
+                    score *= MODAL
                 if (
                     entry.lang is not query.lang
                     and query.lang in self._variants[entry.rule_id]
@@ -620,7 +848,6 @@ class RulesIndex:
             langs = {
                 r: tuple(sorted(self._variants[r], key=_LANGS.index)) for r in ranked
             }
-        matcher = self._matcher(query)
         hits: list[Hit] = []
         for entry, score in shown:
             hits.append(
@@ -628,11 +855,89 @@ class RulesIndex:
                     entry=entry,
                     score=score,
                     title=Marked(entry.title, matcher.marks(entry.title)),
-                    snippet=_snippet(entry.text, matcher.marks(entry.text)),
+                    snippet=matcher.snippet(entry.text, title=entry.title),
                     langs=langs[entry.rule_id],
                 )
             )
         return hits
+
+    def _names(self, query: Query) -> frozenset[str]:
+        """The question's terms that name a component: game terms in the
+        titles of at most :data:`NAME_TITLES` rules (the Regia, the Palisade;
+        not "civic", which a dozen Monument titles say)."""
+        game_terms = {c for c in query.concepts if self.glossary.term(c).game}
+        with self._lock:
+            titled: dict[str, set[str]] = {c: set() for c in game_terms}
+            for row, said in self._title_terms.items():
+                for concept in game_terms & said:
+                    titled[concept].add(self._rows[row].rule_id)
+        return frozenset(c for c, rules in titled.items() if len(rules) <= NAME_TITLES)
+
+    def _idf(
+        self,
+        units: Sequence[_Unit],
+        game: str | None,
+        table: str | None,
+        said: dict[int, list[tuple[float, float]]],
+    ) -> list[float]:
+        """Each unit's weight times its inverse document frequency among the
+        rules of ``game`` (every game's when ``None``): a word most of that
+        game's rules say tells little, whatever the other games say. What
+        each row of that game says is kept in ``said`` (the caller holds the
+        lock)."""
+        rules: set[str] = set()
+        scope: dict[int, Entry] = {}
+        for row, entry in self._rows.items():
+            if entry.table in (None, table) and game in (None, entry.game):
+                rules.add(self._stats[row].rule)
+                scope[row] = entry
+        having: list[set[str]] = [set() for _ in units]
+        for i, unit in enumerate(units):
+            if unit.keys:
+                rows: Iterable[int] = set().union(
+                    *(self._postings.get(key, ()) for key in unit.keys)
+                )
+            else:
+                rows = scope
+            for row in rows:
+                if row not in scope:
+                    continue
+                stats = self._stats[row]
+                found = said.get(row)
+                if found is None:
+                    found = said[row] = _said(units, stats)
+                if any(found[i]):
+                    having[i].add(stats.rule)
+        total = len(rules)
+        return [
+            unit.weight * math.log(1 + (total - len(found) + 0.5) / (len(found) + 0.5))
+            for unit, found in zip(units, having, strict=True)
+        ]
+
+    def _score(
+        self, row: int, said: Sequence[tuple[float, float]], weights: Sequence[float]
+    ) -> float:
+        """BM25F of a row for the question's units (``said``: how often it
+        says each, in its title and text): title and text as fields of one
+        document, each unit saturating on its own; times the share of the
+        question the row says (:data:`COVERAGE`)."""
+        stats = self._stats[row]
+        count, title_total, body_total = self._lengths[self._rows[row].lang]
+        title_norm = 1 - B + B * stats.title_len / max(1.0, title_total / count)
+        body_norm = 1 - B + B * stats.body_len / max(1.0, body_total / count)
+        score = share = 0.0
+        for (in_title, in_body), weight in zip(said, weights, strict=True):
+            tf = TITLE_WEIGHT * in_title / title_norm + in_body / body_norm
+            if tf:
+                score += weight * tf * (K1 + 1) / (K1 + tf)
+                share += weight
+        return score * (COVERAGE + share / max(sum(weights), 1e-9))
+
+    def _modal_words(self) -> _Matcher:
+        """The words that say something must, may or need not be done."""
+        stems, cjk = self.glossary.forms(MODAL_TERMS)
+        phrases = self.glossary.phrases(MODAL_TERMS)
+        return _Matcher((_Sought(stems, "", cjk, 1.0, phrases),))
 
     def _game_rules(self, query: Query, limit: int) -> list[Hit]:
         """A question that only names a game: that game's rules in their
@@ -659,13 +964,27 @@ class RulesIndex:
             for entry in shown
         ]
 
-    def _matcher(self, query: Query) -> _Matcher:
-        stems, cjk = self.glossary.forms(query.concepts)
-        return _Matcher(
-            stems=frozenset(query.words) | stems,
-            prefixes=query.prefixes,
-            needles=tuple(dict.fromkeys((*query.pairs, *query.chars, *cjk))),
-        )
+    def _matcher(self, units: Sequence[_Unit], weights: Sequence[float]) -> _Matcher:
+        """The forms of each thing asked, as they are marked."""
+        sought = []
+        for unit, weight in zip(units, weights, strict=True):
+            stems, cjk = self.glossary.forms(unit.concepts)
+            phrases = self.glossary.phrases(unit.concepts)
+            said = tuple(unit.terms)
+            if len(unit.order) > 1:
+                # the question's own words for a term of several words
+                phrases, said = (*phrases, unit.order), ()
+            needles = (*cjk, *unit.terms, unit.char) if not unit.prefix else ()
+            sought.append(
+                _Sought(
+                    stems=stems | {w for w in said if not has_cjk(w)},
+                    prefix=unit.prefix,
+                    needles=tuple(n for n in dict.fromkeys(needles) if has_cjk(n)),
+                    weight=weight,
+                    phrases=phrases,
+                )
+            )
+        return _Matcher(tuple(sought))
 
     def close(self) -> None:
         """Close the index's database."""
@@ -674,6 +993,115 @@ class RulesIndex:
 
 
 _LANGS = tuple(Lang)
+
+
+@dataclass(frozen=True)
+class _Stats:
+    """What the ranking reads of one row: its terms and glossary terms in the
+    title and in the text, its Chinese characters, and the fields' lengths."""
+
+    rule: str
+    title: Counter[str]
+    body: Counter[str]
+    tconcepts: frozenset[str]
+    concepts: frozenset[str]
+    chars: Counter[str]
+    title_len: int
+    body_len: int
+    keys: frozenset[str] = frozenset()
+    """Everything the row says, for a quick "not here": its terms, its
+    concepts (after ``\\0``) and characters (after ``\\1``)."""
+
+    def __post_init__(self) -> None:
+        keys = {*self.title, *self.body}
+        keys.update("\0" + c for c in (*self.tconcepts, *self.concepts))
+        keys.update("\1" + ch for ch in self.chars)
+        object.__setattr__(self, "keys", frozenset(keys))
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """One thing a question asks: a glossary term together with the words
+    that said it, a word no term took, a word being typed, a Chinese pair or
+    a lone character."""
+
+    weight: float
+    concepts: frozenset[str] = frozenset()
+    terms: frozenset[str] = frozenset()
+    prefix: str = ""
+    char: str = ""
+    order: tuple[str, ...] = ()
+    """The question's words for a term, in their order."""
+    keys: frozenset[str] = frozenset()
+    """What a row must say something of to say this (see :attr:`_Stats.keys`);
+    empty for a word beginning."""
+
+    def __post_init__(self) -> None:
+        keys = {*self.terms, *("\0" + c for c in self.concepts)}
+        if self.char:
+            keys.add("\1" + self.char)
+        object.__setattr__(self, "keys", frozenset(keys))
+
+    def tf(self, stats: _Stats) -> tuple[float, float]:
+        """How often the row says it: (in the title, in the text)."""
+        title = body = 0.0
+        if self.concepts:
+            title = float(not self.concepts.isdisjoint(stats.tconcepts))
+            body = float(not self.concepts.isdisjoint(stats.concepts))
+        if len(self.terms) == 1:
+            (term,) = self.terms
+            title = max(title, stats.title.get(term, 0))
+            body = max(body, stats.body.get(term, 0))
+        elif self.terms:
+            # A term of several words is said where all of them are.
+            title = max(title, min(stats.title.get(term, 0) for term in self.terms))
+            body = max(body, min(stats.body.get(term, 0) for term in self.terms))
+        if self.prefix:
+            title = max(title, _starting(stats.title, self.prefix))
+            body = max(body, _starting(stats.body, self.prefix))
+        if self.char:
+            body = max(body, stats.chars[self.char])
+        return title, body
+
+
+def _said(units: Sequence[_Unit], stats: _Stats) -> list[tuple[float, float]]:
+    """How often a row says each unit: (in its title, in its text)."""
+    return [
+        (0.0, 0.0) if unit.keys and stats.keys.isdisjoint(unit.keys) else unit.tf(stats)
+        for unit in units
+    ]
+
+
+def _starting(terms: Counter[str], prefix: str) -> int:
+    return sum(n for term, n in terms.items() if term.startswith(prefix))
+
+
+def _units(query: Query) -> list[_Unit]:
+    """The things a question asks, each once: a term and the words that said
+    it are one unit; the other words, word beginnings, Chinese pairs and
+    characters one each."""
+    # Terms said by the same words ("houses": a house, a Residential
+    # Building) are one thing asked, which either answers.
+    by_words: dict[tuple[str, ...], list[str]] = {}
+    for concept, words in query.covers:
+        by_words.setdefault(words or (f"\0{concept}",), []).append(concept)
+    units = [
+        _Unit(
+            SCOPE_WEIGHT if set(concepts) <= set(query.scope) else 1.0,
+            frozenset(concepts),
+            frozenset(w for w in words if not w.startswith("\0")),
+            order=tuple(w for w in words if not w.startswith("\0")),
+        )
+        for words, concepts in by_words.items()
+    ]
+    said = {word for _, words in query.covers for word in words}
+    units += [
+        _Unit(WORD_WEIGHT, terms=frozenset([w])) for w in query.words if w not in said
+    ]
+    units += [_Unit(PAIR_WEIGHT, terms=frozenset([p])) for p in query.pairs]
+    units += [_Unit(PREFIX_WEIGHT, prefix=p) for p in query.prefixes]
+    units += [_Unit(CHAR_WEIGHT, char=c) for c in query.chars]
+    return units
 
 
 def _pick(variants: dict[Lang, Entry], lang: Lang) -> Entry:

@@ -1,5 +1,21 @@
 """A player's question made into search terms.
 
+What a question is understood to ask:
+
+- the game it names, in any language (``Sit Gloria Romae``, 罗马荣耀,
+  ``Fondamenta di Roma``; see ``data/glossary.toml``), which then wins over
+  the table's game; a name that stays in the question (``Roads of
+  Fortune``) says the scope, not the subject (:attr:`Query.scope`);
+- the glossary terms it says, everyday words included (coins are Silver,
+  盖 is to build, "finire un edificio" is to complete one), each with the
+  words that said it (:attr:`Query.covers`);
+- whether it asks if something must or may be done ("is X optional?",
+  "devo per forza", 必须...吗): then those words are left out, and the answer
+  is the entry about X (:attr:`Query.modal`);
+- the rest: other words (typos corrected), word beginnings, and Chinese
+  character pairs and characters that no term took, without question words
+  and particles (什么, 吗).
+
 Questions are data: any characters are safe. Nothing of the question reaches
 SQLite as syntax; every term is quoted as an FTS5 phrase (:func:`.text.fts_phrase`).
 
@@ -8,14 +24,16 @@ Pure: standard library only, no I/O.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Final
 
 from ..engines.glory_terms import Lang
 from .glossary import Glossary, Words, concept_token
 from .text import (
     Script,
-    cjk_pairs,
     detect_lang,
+    filler_spans,
     fold,
     fts_phrase,
     is_stopword,
@@ -30,6 +48,17 @@ MAX_TERMS: int = 40
 QUERY_GAP: int = 2
 """Other meaningful words allowed between the words of a glossary term in a
 question (``build my Grand Insula over`` says *build over*)."""
+MODAL_TERMS: Final = ("compulsory", "obligation")
+"""The glossary terms that say whether something must or may be done
+(compulsory, optional, skip; obbligatorio, facoltativo; 必须, 可选)."""
+_MODAL_CUES: Final = re.compile(
+    r"\b(?:(?:have|has|had|need|needs|got) to|must|obliged|forced to"
+    r"|devo|devi|deve|dobbiamo|dovete|devono|bisogna|per forza|obbligat\w*"
+    r"|costrett\w*)\b|一定要|必须|非得|要不要|可以不|不一定|强制"
+)
+"""Ways of asking whether something must be done that the glossary cannot
+hold (its words must carry meaning; "have to" and "devo" are little words)."""
+_ZH_MODAL: Final = ("一定要", "非得", "要不要", "不一定", "是不是")
 
 
 @dataclass(frozen=True)
@@ -38,8 +67,9 @@ class Query:
 
     ``words`` are stems of the meaningful Latin words (typos corrected),
     ``prefixes`` unknown words that begin known ones (a word being typed),
-    ``pairs`` and ``chars`` Chinese character pairs and lone characters,
-    ``concepts`` the glossary terms named.
+    ``pairs`` and ``chars`` the Chinese character pairs and lone characters
+    that no glossary term took, ``concepts`` the glossary terms named, and
+    ``covers`` which of the words said each term.
     """
 
     text: str
@@ -52,8 +82,21 @@ class Query:
     pairs: tuple[str, ...] = ()
     chars: tuple[str, ...] = ()
     concepts: tuple[str, ...] = ()
+    scope: tuple[str, ...] = ()
+    """The concepts of a game name that stays in the question (``Roads of
+    Fortune: ...``): they say which rules are asked about, so they count
+    less than what is asked."""
+    covers: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each concept with the stems of the question's words that said it
+    (none for Chinese): they and the term are one thing asked, not two."""
     corrections: tuple[tuple[str, str], ...] = ()
     """(typed, known) for each word the typo tolerance replaced."""
+    modal: bool = False
+    """The question asks whether something must or may be done ("is X
+    optional?", "do I have to ...", "必须...吗"). Its words for that are left
+    out of the terms: every game has rules that are optional and rules that
+    are compulsory, and the answer is the entry about X, whichever it says
+    (the index prefers, a little, an entry that says which)."""
 
     @property
     def empty(self) -> bool:
@@ -100,20 +143,15 @@ def normalise_query(
     """
     text = text[:MAX_QUERY]
     asked_in = lang if lang is not None else detect_lang(text)
-    game, rest = glossary.game_in(text)
+    game, rest, name_kept = glossary.game_in(text)
+    found = list(tokens(rest))
     words: list[str] = []
     prefixes: list[str] = []
-    pairs: list[str] = []
-    chars: list[str] = []
     corrections: list[tuple[str, str]] = []
     raw: list[tuple[str, int]] = []
-    for token in tokens(rest):
+    for token in found:
         if token.script is Script.CJK:
             raw.append(("", -1))
-            if len(token.text) == 1:
-                chars.append(token.text)
-            else:
-                pairs.extend(cjk_pairs(token.text))
             continue
         if is_stopword(token.text):
             raw.append((token.stem, -1))
@@ -134,6 +172,55 @@ def normalise_query(
         Words(tuple(words), tuple(raw), fold(rest)),
         gap=QUERY_GAP,
     )
+    covers = {
+        term: [
+            words[i] for start, end in spans for i in range(start, end + 1) if i >= 0
+        ]
+        for term, spans in concepts.items()
+    }
+    runs = [t.text for t in found if t.script is Script.CJK]
+    modal = states_modality(fold(rest)) or bool(set(MODAL_TERMS) & set(concepts))
+    if modal:
+        # "Is X optional?" is about X: the modality words leave the terms,
+        # unless the question says nothing else.
+        kept = {c: spans for c, spans in concepts.items() if c not in MODAL_TERMS}
+        said = {
+            i
+            for c in MODAL_TERMS
+            for s, e in concepts.get(c, ())
+            for i in range(s, e + 1)
+        }
+        _, modal_cjk = glossary.forms(MODAL_TERMS)
+        cut = [_cut(run, (*modal_cjk, *_ZH_MODAL)) for run in runs]
+        left = [w for i, w in enumerate(words) if i not in said]
+        if kept or left or prefixes or any(c.strip() for c in cut):
+            concepts, words, runs = kept, left, cut
+        else:
+            modal = False
+    # Chinese said by a term is that term; the rest is matched as characters,
+    # and so is a pair across two terms' words (金库上限: 库上 says they are
+    # side by side).
+    _, said_cjk = glossary.forms(concepts)
+    pairs: list[str] = []
+    chars: list[str] = []
+    for run in runs:
+        for piece in run.split():
+            inside = _inside(piece, said_cjk)
+            filler = _fillers(piece, inside)
+            free = {i for i in range(len(piece)) if i not in inside and i not in filler}
+            pairs.extend(
+                piece[i : i + 2]
+                for i in range(len(piece) - 1)
+                if i not in filler
+                and i + 1 not in filler
+                and (i in free or i + 1 in free or inside[i] != inside[i + 1])
+            )
+            # a character no term took, with no such character beside it
+            chars.extend(
+                piece[i]
+                for i in sorted(free)
+                if i - 1 not in free and i + 1 not in free
+            )
     return Query(
         text=text,
         lang=asked_in,
@@ -143,8 +230,53 @@ def normalise_query(
         pairs=_unique(pairs),
         chars=_unique(chars),
         concepts=_unique(list(concepts)),
+        scope=tuple(c for c in glossary.find(Words.of(name_kept)) if c in concepts),
+        covers=tuple(
+            (term, tuple(dict.fromkeys(covers[term])))
+            for term in _unique(list(concepts))
+        ),
         corrections=tuple(corrections),
+        modal=modal,
     )
 
 
-__all__ = ["MAX_QUERY", "Query", "normalise_query"]
+def states_modality(folded: str) -> bool:
+    """Whether a folded text says that something must, may or need not be
+    done in the words the glossary cannot hold ("have to", "devono", 一定要);
+    the rest is the :data:`MODAL_TERMS`."""
+    return bool(_MODAL_CUES.search(folded))
+
+
+def _inside(run: str, words: tuple[str, ...]) -> dict[int, int]:
+    """Which characters of a Chinese run belong to one of ``words`` (longest
+    first, not overlapping): character index -> the occurrence's start."""
+    taken: dict[int, int] = {}
+    for word in sorted(words, key=len, reverse=True):
+        at = run.find(word)
+        while at >= 0:
+            span = range(at, at + len(word))
+            if not any(i in taken for i in span):
+                taken.update((i, at) for i in span)
+            at = run.find(word, at + 1)
+    return taken
+
+
+def _fillers(run: str, inside: dict[int, int]) -> set[int]:
+    """The characters of a Chinese run that are question words or particles
+    (:data:`.text.ZH_FILLERS`) outside any term's word."""
+    found: set[int] = set()
+    for start, end in filler_spans(run):
+        if not any(i in inside for i in range(start, end)):
+            found.update(range(start, end))
+    return found
+
+
+def _cut(run: str, words: tuple[str, ...]) -> str:
+    """A run of Chinese characters with these words cut out (a space where
+    each was, so no pair is made across it)."""
+    for word in sorted(words, key=len, reverse=True):
+        run = run.replace(word, " ")
+    return run
+
+
+__all__ = ["MAX_QUERY", "MODAL_TERMS", "Query", "normalise_query", "states_modality"]

@@ -151,7 +151,11 @@ STOPWORDS: dict[Lang, frozenset[str]] = {
         them their this that these those there here what which who whom whose
         how when where why if then than so such also just only still yet
         there's it's i've i'm don't doesn't all any some one ones thing things
-        happen happens happened someone something anything""".split()
+        happen happens happened someone something anything everyone everybody
+        anyone anybody down up go goes going many much
+        allowed let lets guy guys really actually ever even please want wants
+        ok okay game games player players rule rules off toward towards each
+        every""".split()
     ),
     Lang.IT: frozenset(
         """il lo la i gli le l un una uno un' di a da in con su per tra fra e ed
@@ -164,11 +168,48 @@ STOPWORDS: dict[Lang, frozenset[str]] = {
         quelle e è sono sei siamo siete ho hai ha abbiamo avete hanno
         posso puoi puo può possiamo potete possono devo devi deve dobbiamo
         devono se ma anche ancora gia già poi qui qua li là la dove perche
-        perché cio ciò essere avere fare fa succede""".split()
+        perché cio ciò essere avere fare fa succede ogni ciascun ciascuno
+        ciascuna tutto tutti tutta tutte molto molti molta serve servono giu giù
+        fino davvero proprio caso casi partita partite gioco
+        giocatore giocatori regola regole prendo prendi prende prendono
+        prendere ottengo ottieni ottiene ottengono ottenere""".split()
     ),
     Lang.ZH: frozenset(),
 }
-"""Words that carry no rule in a question, folded (accents removed as well)."""
+"""Words that carry no rule in a question, folded (accents removed as well).
+Casual verbs and particles are here too ("put it down", "mettere giù"): they
+say nothing an entry's words should match."""
+
+ZH_FILLERS: tuple[str, ...] = tuple(
+    "什么 时候 怎么 怎样 如何 可以 是否 一个 这个 那个 哪个 这张 那张 我们 你们"
+    " 他们 游戏 玩家 每个 每位 多少 几 要 能 会 还 都 也 就 是 有 在 把 被 让 得"
+    " 我 你 吗 呢 吧 啊 呀 么 了 的".split()
+)
+"""Question words and particles of Chinese, cut out of a question's runs of
+characters before they are made into pairs: ``什么时候游戏结束`` is read as
+``游戏结束``, not also as ``么时`` and ``候游``."""
+_ZH_FILLER_RE = re.compile("|".join(sorted(ZH_FILLERS, key=len, reverse=True)))
+
+
+def filler_spans(run: str) -> list[tuple[int, int]]:
+    """Where a run of Chinese characters has fillers (:data:`ZH_FILLERS`), as
+    (start, end) offsets.
+
+    >>> filler_spans("金库里的牌")
+    [(3, 4)]
+    """
+    return [match.span() for match in _ZH_FILLER_RE.finditer(run)]
+
+
+def cjk_runs(run: str) -> list[str]:
+    """A question's run of Chinese characters without its fillers
+    (:data:`ZH_FILLERS`), as the runs left between them.
+
+    >>> cjk_runs("金库里的牌自己能看吗")
+    ['金库里', '牌自己', '看']
+    """
+    return [part for part in _ZH_FILLER_RE.split(run) if part]
+
 
 _FOLDED_STOP: frozenset[str] = frozenset(
     fold(word) for words in STOPWORDS.values() for word in words
@@ -206,7 +247,9 @@ __all__ = [
     "Script",
     "Token",
     "cjk_pairs",
+    "cjk_runs",
     "detect_lang",
+    "filler_spans",
     "fold",
     "fts_phrase",
     "has_cjk",

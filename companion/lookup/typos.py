@@ -83,8 +83,11 @@ class Vocabulary:
     def correct(self, word: str) -> str | None:
         """The known word nearest to an unknown ``word``, or ``None``.
 
-        One edit for words of 4 to 7 letters, two from 8; among equally near
-        words the most used wins, then the first in alphabetical order.
+        One edit for words of 4 to 7 letters, two from 8, never to the first
+        letter (people seldom mistype it, and a word of the asker's own
+        language a letter away from a game word, Italian "darmi" from
+        "marmi", is no typo); among equally near words the most used wins,
+        then the first in alphabetical order.
         """
         if word in self.counts or len(word) < SHORTEST or not word.isalpha():
             return None
@@ -95,6 +98,8 @@ class Vocabulary:
         candidates = {c for probe in probes for c in self._near.get(probe, ())}
         best: tuple[int, int, str] | None = None
         for candidate in candidates:
+            if candidate[0] != word[0]:
+                continue
             distance = edit_distance(word, candidate, limit=limit)
             if distance > limit:
                 continue

@@ -87,9 +87,7 @@ def test_glory_to_rome_three_players(phone) -> None:  # type: ignore[no-untyped-
 
     def total(pid: str) -> str:
         return (
-            page.locator(
-                f"table.gtr-result td[data-player={pid}][data-category=total]"
-            )
+            page.locator(f"table.gtr-result td[data-player={pid}][data-category=total]")
             .inner_text()
             .strip()
         )
