@@ -117,6 +117,10 @@ def notice_context() -> dict[str, object]:
         "finished_table": table,
         "finished_form": ActionForm(formdata=None, data={"version": table.version}),
         "finished_back": back_to(table, back),
+        # Who may own the BG Stats play file (the notice's "After the game").
+        "finished_players": [
+            (p["id"], p["name"]) for p in table.document.get("players", [])
+        ],
     }
 
 

@@ -10,6 +10,8 @@ second download of an unchanged table is one row read.
 from __future__ import annotations
 
 import hashlib
+import json
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 
@@ -25,14 +27,14 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from .. import store
-from ..engines import TableFileError, read_table
+from .. import bgstats, store
+from ..engines import TableFileError, find_game, read_table
 from ..models import GameTable
 from ..pdf import STATIC_DIR, Paper, render_pdf, warm_up_in_background
 from ..report import TEMPLATE, Report, build_report, template_context
 from ..web import words
-from .games import game_views
-from .tables import table_or_404
+from .games import game_views, is_finished
+from .tables import options_from_document, table_or_404
 
 bp = Blueprint("report", __name__)
 
@@ -123,6 +125,78 @@ def report_pdf(table_id: str) -> Response:
     table = table_or_404(table_id)
     paper = paper_asked()
     return pdf_answer(table, paper, report_filename(table, paper))
+
+
+def finished_report(table: GameTable) -> Report:
+    """The report of a finished table.
+
+    :raises Conflict: the game is not over (409): there is no result to send.
+    """
+    if not is_finished(table):
+        abort(
+            409,
+            _(
+                "The game is not over yet, so there is no result to send: "
+                "record its final scoring first."
+            ),
+        )
+    return table_report(table)
+
+
+def finished_at(table: GameTable) -> datetime:
+    """When the table's current step (its final scoring) was recorded."""
+    return store.current_step(table).created_at
+
+
+def expansions_played(table: GameTable) -> list[str]:
+    """The table's expansions: those it was started with, and those its file
+    shows were played (road boards set up later, a monument built)."""
+    shown = options_from_document(find_game(table.game), table.document)
+    keys = {**table.options, **shown}
+    return [key for key in keys if table.options.get(key) or shown.get(key)]
+
+
+@bp.get("/t/<table_id>/play.bgsplay")
+def bgstats_play(table_id: str) -> Response:
+    """The finished game as a BG Stats play file (``.bgsplay``): BG Stats
+    opens it from the phone's downloads or "open in". ``?me=`` names the
+    player who owns the file in BG Stats (the first seat by default)."""
+    table = table_or_404(table_id)
+    report = finished_report(table)
+    me = request.args.get("me") or None
+    if me is not None and me not in {seat.id for seat in report.seats}:
+        abort(400, _("There is no such player at this table."))
+    finished = finished_at(table)
+    data = bgstats.play_file(
+        report,
+        key=f"{table.id}/{table.version}",
+        expansions=expansions_played(table),
+        started=table.created_at,
+        finished=finished,
+        me=me,
+    )
+    # As BG Stats names its own files; no table id in the name (it is shared).
+    name = f"{table.game}-play{finished:%y%m%d%H%M%S}.bgsplay"
+    return Response(
+        json.dumps(data, ensure_ascii=False, indent=2) + "\n",
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@bp.get("/t/<table_id>/result.csv")
+def result_csv(table_id: str) -> Response:
+    """The finished game's result as CSV (UTF-8 with a byte order mark, so a
+    spreadsheet reads every script): one row per player, the categories of
+    each era as columns, headings in the reader's language."""
+    table = table_or_404(table_id)
+    report = finished_report(table)
+    name = f"{table.game}-result-{finished_at(table):%Y-%m-%d}.csv"
+    return Response(
+        "\ufeff" + bgstats.result_csv(report, words),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
 
 
 def init_app(app: Flask) -> None:

@@ -116,6 +116,8 @@ PROPER_NOUNS: dict[str, str] = {
     "Sit Gloria Romae": "Glory to Rome's Latin name (issue 17)",
     "Roads of Fortune": "an expansion's name, a proper noun (issue 17)",
     "Rome table companion": "the app's own name; it.po and zh.po keep it",
+    "BG Stats": "an app's name, a proper noun (issue 18: Send to BG Stats)",
+    ".bgsplay": "the BG Stats play file's extension, as the file is named",
     "US Letter": "a paper size's name (ANSI Letter); both catalogues keep it",
     "Letter": "the paper size's name (zh.po: 美国 Letter)",
     "“merchant bonus”": "the search box's example of a question in English, "

@@ -1,0 +1,243 @@
+"""A finished game as a BG Stats play file, and as CSV for a spreadsheet.
+
+BG Stats (the play logger most players keep their history in) opens a
+``.bgsplay`` file from a share or "open in": JSON with ``about``,
+``players``, ``locations``, ``games``, ``plays`` and ``userInfo``. BG Stats
+publishes no description of it; the shape here is the one public writers and
+readers of real files agree on:
+
+- ctuncan/bga_bgstats, ``bga_bgstats.py`` (writes ``output.bgsplay``);
+- louieddxu2/BoardGameScorePad,
+  ``src/features/bgstats/mocks/BGStatsExport.json`` (a real export, BG Stats
+  6.8.2);
+- theiam79/hermod-bot, ``src/Hermod.BGStats/PlayFile.cs`` (reads the app's
+  files; its tests use real ones).
+
+What they agree on, and what this writes: scores are strings; ``playDate``
+is ``yyyy-MM-dd HH:mm:ss``; ``isBaseGame``/``isExpansion`` are 1/0; every
+``...RefId`` names an ``id`` in the same file; ``userInfo.meRefId`` names a
+player; an expansion played is ``{"gameRefId", "bggId"}`` in
+``expansionPlays``. Where they differ we chose: ``seatOrder`` 1-based (as
+BoardGameGeek's start position), ``rank`` an integer, uuids upper case.
+
+BoardGameGeek ids: Foundations of Rome 284189 (2022) and Glory to Rome 19857
+(2005), each found in two or more public game catalogues; no stored source
+gave an id for All Roads, Roads of Fortune or the Monuments module, so those
+are written with ``bggId`` 0 (BG Stats: not linked; the player may link them
+in the app).
+
+Pure: a :class:`~companion.report.Report` and plain values in, JSON-ready
+values and text out.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final
+
+from .engines.base import PlayerId, msg
+from .report import Report, Text
+
+ABOUT: Final = (
+    "This file was exported from the Rome table companion. It can be imported "
+    "into BG Stats (bgstatsapp.com)."
+)
+
+
+@dataclass(frozen=True)
+class BggGame:
+    """A game or expansion as BG Stats and BoardGameGeek know it."""
+
+    name: str
+    bgg_id: int
+    """0: not linked to a BoardGameGeek item."""
+    year: int
+    highest_wins: bool = True
+
+
+GAMES: Final[dict[str, BggGame]] = {
+    "foundations-of-rome": BggGame("Foundations of Rome", 284189, 2022),
+    "glory-to-rome": BggGame("Glory to Rome", 19857, 2005),
+    # The fewest unbuilt points wins (rulebook 002, "End of the Game").
+    "all-roads": BggGame("All Roads", 0, 0, highest_wins=False),
+}
+"""Each game of the app, by slug."""
+
+EXPANSIONS: Final[dict[str, BggGame]] = {
+    "roads": BggGame("Foundations of Rome: Roads of Fortune", 0, 0),
+    "monuments": BggGame("Foundations of Rome: Monuments", 0, 0),
+}
+"""Each table option that is an expansion played, by option key."""
+
+_NAMESPACE: Final = uuid.UUID("5b6f0c8e-3c1f-4d7a-9a51-6a0d3c2f8e11")
+"""Our namespace for the file's uuids: the same table version gives the same
+uuids, so importing a file twice is one play in BG Stats, not two."""
+
+
+def _uuid(*parts: object) -> str:
+    return str(uuid.uuid5(_NAMESPACE, "/".join(str(p) for p in parts))).upper()
+
+
+def _when(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def play_file(
+    report: Report,
+    *,
+    key: str,
+    expansions: Sequence[str],
+    started: datetime,
+    finished: datetime,
+    me: PlayerId | None,
+) -> dict[str, Any]:
+    """The BG Stats play file of a finished game.
+
+    :param key: what tells this play apart (the table and its version): the
+        file's uuids are made from it.
+    :param expansions: the table's options that are expansions played
+        (``roads``, ``monuments``).
+    :param started: when the table was made; ``finished``: when its final
+        scoring was recorded. The play's date is ``finished``; its duration,
+        the minutes between the two (0, unknown, over 12 hours).
+    :param me: the player who is the file's owner in BG Stats (the first
+        seat when ``None``).
+    :raises ValueError: the report is not of a finished game.
+    """
+    if not report.final:
+        raise ValueError("only a finished game makes a play file")
+    game = GAMES[report.game]
+    seats = list(report.seats)
+    players = [
+        {
+            "id": index,
+            "uuid": _uuid(key, "player", seat.id),
+            "name": seat.name,
+            "isAnonymous": False,
+            "modificationDate": _when(finished),
+            "bggUsername": "",
+        }
+        for index, seat in enumerate(seats, start=1)
+    ]
+    ref = {seat.id: index for index, seat in enumerate(seats, start=1)}
+    played = [EXPANSIONS[option] for option in expansions if option in EXPANSIONS]
+    games = [
+        _game_entry(1, game, key, finished, expansion=False),
+        *(
+            _game_entry(index, expansion, key, finished, expansion=True)
+            for index, expansion in enumerate(played, start=2)
+        ),
+    ]
+    minutes = int((finished - started).total_seconds() // 60)
+    scores = [
+        {
+            "playerRefId": ref[standing.seat.id],
+            "score": str(standing.total),
+            # Every player sharing first place won (a shared victory).
+            "winner": standing.place == 1,
+            "rank": standing.place,
+            "seatOrder": ref[standing.seat.id],
+            # Players are entered in seating order from the first player.
+            "startPlayer": ref[standing.seat.id] == 1,
+            "newPlayer": False,
+            "team": "0",
+            "role": "",
+        }
+        for standing in report.standings
+    ]
+    play = {
+        "uuid": _uuid(key, "play"),
+        "gameRefId": 1,
+        "locationRefId": 1,
+        "playDate": _when(finished),
+        "entryDate": _when(finished),
+        "modificationDate": _when(finished),
+        "playDateYmd": int(finished.strftime("%Y%m%d")),
+        "durationMin": minutes if 0 < minutes <= 12 * 60 else 0,
+        "ignored": False,
+        "manualWinner": False,
+        "usesTeams": False,
+        "rounds": 0,
+        "board": "",
+        "comments": "",
+        "rating": 0,
+        "scoringSetting": 0,
+        "nemestatsId": 0,
+        "importPlayId": 0,
+        "bggId": 0,
+        "playImages": "[]",
+        "expansionPlays": [
+            {"gameRefId": entry["id"], "bggId": entry["bggId"]} for entry in games[1:]
+        ],
+        "playerScores": scores,
+    }
+    return {
+        "about": ABOUT,
+        "players": players,
+        "locations": [
+            {
+                "id": 1,
+                "uuid": _uuid(key, "location"),
+                "name": "Rome table companion",
+                "modificationDate": _when(finished),
+            }
+        ],
+        "games": games,
+        "plays": [play],
+        "userInfo": {"meRefId": ref.get(me or "", 1)},
+    }
+
+
+def _game_entry(
+    index: int, game: BggGame, key: str, when: datetime, *, expansion: bool
+) -> dict[str, Any]:
+    return {
+        "id": index,
+        "uuid": _uuid(key, "game", game.name),
+        "name": game.name,
+        "modificationDate": _when(when),
+        "bggId": game.bgg_id,
+        "bggName": game.name if game.bgg_id else "",
+        "bggYear": game.year,
+        "cooperative": False,
+        "highestWins": game.highest_wins,
+        "noPoints": False,
+        "usesTeams": False,
+        "isBaseGame": 0 if expansion else 1,
+        "isExpansion": 1 if expansion else 0,
+        "rating": 0,
+    }
+
+
+_HEADINGS: Final = (msg("Player"), msg("Place"), msg("Total"))
+
+_FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula: a name that starts so
+is written with a ``'`` before it (it stays text, as typed)."""
+
+
+def _cell_text(text: str) -> str:
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def result_csv(report: Report, words: Callable[[Text], str]) -> str:
+    """The result as CSV, one row per player in place order: player, place,
+    total, then every row of the report's score table (each category of each
+    era), with its label in the reader's words as the column's heading."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    column = {seat.id: i for i, seat in enumerate(report.seats)}
+    headings = [*_HEADINGS, *(row.label for row in report.rows)]
+    writer.writerow([_cell_text(words(label)) for label in headings])
+    for standing in report.standings:
+        i = column[standing.seat.id]
+        writer.writerow(
+            [_cell_text(standing.seat.name), standing.place, standing.total]
+            + ["" if row.cells[i] is None else row.cells[i] for row in report.rows]
+        )
+    return out.getvalue()

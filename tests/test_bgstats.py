@@ -1,0 +1,212 @@
+"""Issue 18: a finished game sent to BG Stats (a ``.bgsplay`` file) and kept
+in a spreadsheet (CSV); a game not over offers neither.
+
+The play file's shape is checked against what the public writers and readers
+of real files agree on (companion/bgstats.py cites them): the keys each part
+has, their types (scores are strings, base/expansion flags 1/0, dates
+``yyyy-MM-dd HH:mm:ss``), and every reference resolving inside the file.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from .conftest import TableActions
+from .helpers import soup
+from .test_finished_lock import FINISH
+
+# key -> type, as ctuncan/bga_bgstats writes them and the BG Stats export
+# (louieddxu2/BoardGameScorePad, BGStatsExport.json) holds them.
+PLAYER = {"id": int, "uuid": str, "name": str, "isAnonymous": bool}
+LOCATION = {"id": int, "uuid": str, "name": str}
+GAME = {
+    "id": int,
+    "uuid": str,
+    "name": str,
+    "bggId": int,
+    "bggName": str,
+    "bggYear": int,
+    "cooperative": bool,
+    "highestWins": bool,
+    "noPoints": bool,
+    "usesTeams": bool,
+    "isBaseGame": int,
+    "isExpansion": int,
+}
+PLAY = {
+    "uuid": str,
+    "gameRefId": int,
+    "locationRefId": int,
+    "playDate": str,
+    "durationMin": int,
+    "ignored": bool,
+    "usesTeams": bool,
+    "scoringSetting": int,
+    "expansionPlays": list,
+    "playerScores": list,
+}
+SCORE = {
+    "playerRefId": int,
+    "score": str,
+    "winner": bool,
+    "rank": int,
+    "seatOrder": int,
+    "startPlayer": bool,
+    "newPlayer": bool,
+}
+DATE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\Z")
+UUID = re.compile(r"[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}\Z")
+
+
+def has_shape(item: dict[str, Any], shape: dict[str, type]) -> None:
+    for key, kind in shape.items():
+        assert key in item, key
+        # bool is an int in Python: an int field must not hold a bool.
+        assert isinstance(item[key], kind), (key, item[key])
+        assert kind is bool or not isinstance(item[key], bool), (key, item[key])
+
+
+def check_play_file(data: dict[str, Any]) -> None:
+    """The whole file as BG Stats reads it."""
+    assert set(data) == {"about", "players", "locations", "games", "plays", "userInfo"}
+    for player in data["players"]:
+        has_shape(player, PLAYER)
+    for location in data["locations"]:
+        has_shape(location, LOCATION)
+    for game in data["games"]:
+        has_shape(game, GAME)
+        assert game["isBaseGame"] + game["isExpansion"] == 1
+    (play,) = data["plays"]
+    has_shape(play, PLAY)
+    assert DATE.match(play["playDate"])
+    for item in [*data["players"], *data["locations"], *data["games"], play]:
+        assert UUID.match(item["uuid"]), item["uuid"]
+    ids = {part: {x["id"] for x in data[part]} for part in ("players", "games")}
+    assert play["gameRefId"] in ids["games"]
+    assert play["locationRefId"] in {x["id"] for x in data["locations"]}
+    for expansion in play["expansionPlays"]:
+        assert set(expansion) == {"gameRefId", "bggId"}
+        assert expansion["gameRefId"] in ids["games"]
+    for score in play["playerScores"]:
+        has_shape(score, SCORE)
+        assert score["playerRefId"] in ids["players"]
+        assert re.fullmatch(r"-?\d+", score["score"])
+    assert data["userInfo"]["meRefId"] in ids["players"]
+
+
+@pytest.mark.parametrize("game", sorted(FINISH))
+def test_every_finished_game_makes_a_play_file_and_a_csv(
+    app: Flask, actions: TableActions, client: FlaskClient, game: str
+) -> None:
+    table_id = FINISH[game](actions)
+    page = soup(client.get(f"/t/{table_id}"))
+    form = page.select_one("form.after-game")
+    assert form is not None and form.select_one("label[for=bgstats-me]")
+    me = form.select("select[name=me] option")[-1]["value"]
+    response = client.get(f"/t/{table_id}/play.bgsplay?me={me}")
+    assert response.status_code == 200
+    assert response.headers["Content-Disposition"].endswith('.bgsplay"')
+    assert table_id not in response.headers["Content-Disposition"]
+    data = json.loads(response.data)
+    check_play_file(data)
+    owner = next(p for p in data["players"] if p["id"] == data["userInfo"]["meRefId"])
+    assert owner["name"] == form.select("select[name=me] option")[-1].get_text()
+    report_page = soup(client.get(f"/t/{table_id}"))
+    assert report_page.select_one("form.after-game") is not None
+    (play,) = data["plays"]
+    winners = [s for s in play["playerScores"] if s["winner"]]
+    assert winners and all(s["rank"] == 1 for s in winners)
+    # All Roads: the fewest unbuilt points wins.
+    assert data["games"][0]["highestWins"] is (game != "all-roads")
+
+    csv_response = client.get(f"/t/{table_id}/result.csv")
+    assert csv_response.status_code == 200
+    assert csv_response.mimetype == "text/csv"
+    text = csv_response.data.decode("utf-8")
+    assert text.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    assert rows[0][:3] == ["Player", "Place", "Total"]
+    assert len(rows) == 1 + len(data["players"])
+    assert {r[0] for r in rows[1:]} == {p["name"] for p in data["players"]}
+    scores = {
+        p["name"]: s["score"]
+        for p in data["players"]
+        for s in play["playerScores"]
+        if s["playerRefId"] == p["id"]
+    }
+    assert {r[0]: r[2] for r in rows[1:]} == scores
+
+
+def test_foundations_with_its_expansions_names_them(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = FINISH["foundations-of-rome"](actions)
+    data = json.loads(client.get(f"/t/{table_id}/play.bgsplay").data)
+    names = [g["name"] for g in data["games"]]
+    assert names[0] == "Foundations of Rome"
+    assert data["games"][0]["bggId"] == 284189
+    assert "Foundations of Rome: Roads of Fortune" in names[1:]
+    assert len(data["plays"][0]["expansionPlays"]) == len(names) - 1
+
+
+def test_a_game_not_over_offers_no_play_file(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "blue")])
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "play.bgsplay" not in page and "result.csv" not in page
+    for path in ("play.bgsplay", "result.csv"):
+        response = client.get(f"/t/{table_id}/{path}")
+        assert response.status_code == 409
+        assert "not over" in response.get_data(as_text=True)
+
+
+def test_an_unknown_owner_is_refused(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = FINISH["all-roads"](actions)
+    assert client.get(f"/t/{table_id}/play.bgsplay?me=nobody").status_code == 400
+
+
+NAMES = [
+    ("李雷", "red"),
+    ("Lucía Ñandú", "blue"),
+    ("Zoë 🎲", "green"),
+    ("=1+1", "yellow"),
+]
+
+
+def test_names_in_any_script_survive_the_round_trip(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    table_id = actions.create_id("all-roads", NAMES)
+    data = actions.form(f"/t/{table_id}/tally")
+    assert client.post(f"/t/{table_id}/tally", data=data).status_code == 302
+    play = json.loads(client.get(f"/t/{table_id}/play.bgsplay").data.decode("utf-8"))
+    assert [p["name"] for p in play["players"]] == [n for n, _c in NAMES]
+    text = client.get(f"/t/{table_id}/result.csv").data.decode("utf-8-sig")
+    names = [row[0] for row in csv.reader(io.StringIO(text))][1:]
+    # A name a spreadsheet would take for a formula is kept as text.
+    assert sorted(names) == sorted(["李雷", "Lucía Ñandú", "Zoë 🎲", "'=1+1"])
+
+
+def test_the_same_game_is_the_same_play_in_bg_stats(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    """Two downloads of one unchanged game: the same uuids (one play when
+    imported twice); another game: another play."""
+    table_id = FINISH["glory-to-rome"](actions)
+    first = json.loads(client.get(f"/t/{table_id}/play.bgsplay").data)
+    again = json.loads(client.get(f"/t/{table_id}/play.bgsplay").data)
+    assert first == again
+    other_id = FINISH["glory-to-rome"](actions)
+    other = json.loads(client.get(f"/t/{other_id}/play.bgsplay").data)
+    assert other["plays"][0]["uuid"] != first["plays"][0]["uuid"]
