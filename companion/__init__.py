@@ -68,6 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         games,
         live,
         lookup,
+        record,
         report,
         share,
         tables,
@@ -90,6 +91,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(live.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(watch.bp)
+    app.register_blueprint(record.bp)
     games.init_app(app, GAME_VIEWS)
     finished.init_app(app)
     lookup.init_app(app)

@@ -7,7 +7,13 @@ from typing import Final
 
 from flask import Flask, Response, current_app, redirect, request, session
 from flask.typing import ResponseReturnValue
-from flask_babel import LazyString, format_datetime, get_locale, get_translations
+from flask_babel import (
+    LazyString,
+    format_date,
+    format_datetime,
+    get_locale,
+    get_translations,
+)
 from flask_babel import lazy_gettext as _l
 
 from .engines import GAMES
@@ -150,6 +156,7 @@ def init_app(app: Flask) -> None:
         get_locale=get_locale,
         LANGUAGE_NAMES=LANGUAGE_NAMES,
         format_datetime=format_datetime,
+        format_date=format_date,
         OPTION_NAMES={
             key: label for options in GAME_OPTIONS.values() for key, label in options
         },

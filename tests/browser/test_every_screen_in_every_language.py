@@ -963,7 +963,7 @@ def send_file(reader: Reader, document: dict[str, Any], name: str) -> Any:
 def walk_no_table(reader: Reader, world: World) -> None:
     """Home (both pages of its list), join, the rules, an error page, import."""
     page = reader.page
-    for path in ("/", "/?page=2", "/join", "/rules"):
+    for path in ("/", "/?page=2", "/join", "/rules", "/record"):
         reader.visit(path)
     for game in ("foundations-of-rome", "all-roads", "glory-to-rome"):
         reader.visit(f"/new/{game}")

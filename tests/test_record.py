@@ -1,0 +1,92 @@
+"""Issue 18: the group's record: this device's finished games, and each
+player's games, wins, average and best score per game, with SVG charts."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion import record
+from companion.record import FinishedGame, Placed
+
+from .conftest import TableActions
+from .helpers import soup
+from .test_finished_lock import FINISH, tally
+
+
+def game(
+    slug: str, *places: tuple[str, int, int], highest: bool = True
+) -> FinishedGame:
+    return FinishedGame(
+        "t", slug, date(2026, 12, 1), (), tuple(Placed(*p) for p in places), highest
+    )
+
+
+def test_records_per_player_and_game() -> None:
+    games = [
+        game("glory-to-rome", ("Ana", 1, 20), ("Bo", 2, 12)),
+        game("glory-to-rome", ("Bo", 1, 30), ("ana ", 1, 30)),  # same Ana, shared win
+        game("all-roads", ("Ana", 1, 5), ("Bo", 2, 9), highest=False),
+    ]
+    records = {(r.game, r.name): r for r in record.player_records(games)}
+    ana = records[("glory-to-rome", "Ana")]
+    assert (ana.games, ana.wins, ana.average, ana.best) == (2, 2, 25.0, 30)
+    bo = records[("glory-to-rome", "Bo")]
+    assert (bo.games, bo.wins, bo.average, bo.best) == (2, 1, 21.0, 30)
+    # All Roads: the fewest unbuilt points win, so the best is the lowest.
+    assert records[("all-roads", "Bo")].best == 9
+    assert records[("all-roads", "Ana")].best == 5
+    assert len(records) == 4
+
+
+def test_the_chart_names_every_bar() -> None:
+    svg = record.bars_svg(
+        [("李雷", 3, "3"), ("Zoë <b>", 0, "0")], label="Glory to Rome: wins"
+    )
+    assert 'role="img"' in svg and 'aria-label="Glory to Rome: wins"' in svg
+    assert "李雷" in svg and "Zoë &lt;b&gt;" in svg  # escaped, never markup
+    assert svg.count("<rect") == 2
+
+
+def test_the_record_page(actions: TableActions, client: FlaskClient) -> None:
+    finished = [FINISH["all-roads"](actions), FINISH["glory-to-rome"](actions)]
+    second = actions.create_id("all-roads", [("Ana", "red"), ("Cy", "blue")])
+    assert tally(actions, second, house=3) == 302
+    open_table = actions.create_id("all-roads", [("Dee", "red"), ("Eve", "blue")])
+    page = soup(client.get("/record"))
+    listed = [a["href"].rsplit("/", 1)[-1] for a in page.select(".record-list a")]
+    assert set(listed) == {*finished, second}
+    assert open_table not in listed
+    ar = page.select_one("#record-all-roads").find_parent("section")
+    rows = {
+        tr.select_one(".player-name").get_text(): {
+            td["data-stat"]: td.get_text() for td in tr.select("td")
+        }
+        for tr in ar.select("tbody tr")
+    }
+    assert rows["Ana"]["games"] == "2"
+    assert rows["Bo"]["games"] == rows["Cy"]["games"] == "1"
+    charts = ar.select("svg.record-chart")
+    assert len(charts) == 2
+    assert all(c.get("role") == "img" and c.get("aria-label") for c in charts)
+    home = soup(client.get("/"))
+    assert home.select_one("a[href='/record']") is not None
+
+
+def test_no_finished_game_yet(client: FlaskClient, actions: TableActions) -> None:
+    actions.create_id("all-roads", [("Dee", "red"), ("Eve", "blue")])
+    page = soup(client.get("/record"))
+    assert page.select_one(".nothing-yet") is not None
+    assert page.select_one("svg") is None
+
+
+@pytest.mark.parametrize("lang", ["it", "zh"])
+def test_the_record_in_the_readers_language(
+    client: FlaskClient, actions: TableActions, lang: str
+) -> None:
+    FINISH["glory-to-rome"](actions)
+    client.get(f"/lang/{lang}")
+    page = client.get("/record").get_data(as_text=True)
+    assert "Our record" not in page and "Average" not in page
