@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from .conftest import TableActions, TableScreens, require_shared
@@ -204,3 +206,42 @@ def test_counts_beyond_the_deck_are_refused_in_the_readers_language(
     assert words in text, text
     assert "camps.p2.vault.wood" in text  # the path stays as the file spells it
     assert camps.document()["camps"]["p1"]["vault"].get("wood", 0) == 0
+
+
+def test_started_and_public_buildings_survive_the_camp_form(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    """Issue 20: a file with started and public buildings scores them on the
+    table page and keeps them when the camp form is sent as shown."""
+    document = {
+        "format": "rome-companion/1",
+        "game": "glory-to-rome",
+        "players": [{"id": "p1", "name": "Aurelia"}, {"id": "p2", "name": "Bruno"}],
+        "camps": {
+            "p1": {
+                "influence": 2,
+                "vault": {},
+                "buildings": ["Gate", "Stairway"],
+                "incomplete": ["Statue"],
+                "stockpile": 0,
+                "hand": 0,
+            },
+            "p2": {
+                "influence": 2,
+                "vault": {},
+                "buildings": ["Wall"],
+                "public": ["Wall"],
+                "stockpile": 4,
+                "hand": 0,
+            },
+        },
+    }
+    table_id = actions.import_id(json.dumps(document).encode())
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Statue, started: active through your Gate: 3 points" in page
+    assert "Wall of Bruno, made public by Aurelia&#39;s Stairway" in page
+    data = actions.form(f"/t/{table_id}/camps")
+    assert client.post(f"/t/{table_id}/camps", data=data).status_code == 302
+    camps = actions.document(table_id)["camps"]
+    assert camps["p1"]["incomplete"] == ["Statue"]
+    assert camps["p2"]["public"] == ["Wall"]

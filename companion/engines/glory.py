@@ -88,6 +88,11 @@ SRC_END = Citation("003", "Fine partita", 9, also=(Citation("004", "游戏结束
 SRC_INSTANT_WIN = Citation("004", "计分和胜利条件")
 """A Forum victory or a surrender: no scores are counted."""
 SRC_INFLUENCE_SCORED = replace(SRC_INFLUENCE, also=(*SRC_INFLUENCE.also, SRC_SCORING))
+SRC_CARD_TEXT = Citation(_GAME_DATA, "3.3")
+"""A card's function as printed (the Gate, the Stairway, the Prison): the
+rulebooks print no card texts (spec: "Glory to Rome")."""
+GATE = "Gate"
+STAIRWAY = "Stairway"
 """Influence from sites (003 p.7, 004) scored 1 point each (003 p.9, 004)."""
 
 
@@ -290,6 +295,10 @@ class Camp:
     stockpile: int = 0
     hand: int = 0
     sites: tuple[Material, ...] | None = None
+    incomplete: tuple[str, ...] = ()
+    """Buildings started (foundation laid) and not completed."""
+    public: tuple[str, ...] = ()
+    """Completed buildings of this camp an opponent's Stairway made public."""
 
     def __post_init__(self) -> None:
         vault = dict.fromkeys(Material, 0)
@@ -317,6 +326,36 @@ class Camp:
                 )
             names.append(card.name)
         object.__setattr__(self, "buildings", tuple(names))
+        started = []
+        for name in self.incomplete:
+            card = find_card(name)
+            if card is None:
+                raise CampError(
+                    msg("{name} is not a Glory to Rome building", name=repr(name))
+                )
+            if card.name in names:
+                raise CampError(
+                    msg(
+                        "{name} is both completed and started; a camp has one "
+                        "building of a name",
+                        name=card.name,
+                    )
+                )
+            started.append(card.name)
+        object.__setattr__(self, "incomplete", tuple(started))
+        public = []
+        for name in self.public:
+            card = find_card(name)
+            if card is None or card.name not in names:
+                raise CampError(
+                    msg(
+                        "{name} is made public but is not one of this camp's "
+                        "completed buildings",
+                        name=repr(name),
+                    )
+                )
+            public.append(card.name)
+        object.__setattr__(self, "public", tuple(public))
         if self.influence < STARTING_INFLUENCE:
             raise CampError(
                 msg(
@@ -407,6 +446,116 @@ class ScoreSheet:
         return tuple(c.player for c in self.camps)
 
 
+# --- what is active for a player ----------------------------------------------------
+
+
+class ActiveBy(Enum):
+    """Why a building's function is active for a player (spec: "Glory to Rome";
+    the same rulings as cloaca's ``_active_buildings``, mhmurray/cloaca,
+    ``cloaca/game.py``)."""
+
+    OWN = "own"
+    """One of their completed buildings."""
+    PUBLIC = "public"
+    """A building an opponent's Stairway made public: active for every player."""
+    GATE = "gate"
+    """One of their incomplete marble buildings, while a Gate is active for
+    them (the Gate's card: incomplete marble structures already work)."""
+
+
+@dataclass(frozen=True)
+class Active:
+    """A building whose function is active for a player, and why."""
+
+    name: str
+    by: ActiveBy
+    owner: PlayerId
+    """The camp the building is in."""
+    stairway: PlayerId | None = None
+    """Whose Stairway made it public (:attr:`ActiveBy.PUBLIC`)."""
+    gate: PlayerId | None = None
+    """Whose Gate wakes it (:attr:`ActiveBy.GATE`): theirs, or a public one's
+    owner."""
+
+
+Public: TypeAlias = Mapping[PlayerId, tuple[str, ...]]
+"""The buildings that are public indeed, by the camp they are in."""
+
+
+def _gate_owner(camp: Camp, public: Public) -> PlayerId | None:
+    """Whose Gate is active for ``camp``: its own completed one, else a public
+    one (its camp's owner), else ``None``."""
+    if GATE in camp.buildings:
+        return camp.player.id
+    return next((pid for pid, names in public.items() if GATE in names), None)
+
+
+def _stairway_active(camp: Camp, public: Public) -> bool:
+    """A Stairway active in ``camp``: completed, or started under its active Gate
+    (a marble building, so the Gate wakes it)."""
+    if STAIRWAY in camp.buildings:
+        return True
+    return STAIRWAY in camp.incomplete and _gate_owner(camp, public) is not None
+
+
+def public_buildings(sheet: ScoreSheet) -> dict[PlayerId, tuple[str, ...]]:
+    """The public buildings that are public indeed, by camp: a camp's ``public``
+    counts when a Stairway is active in another camp. A Stairway started under
+    a Gate made public elsewhere counts too, so this is found step by step
+    until nothing more turns public."""
+    public: dict[PlayerId, tuple[str, ...]] = {}
+    changed = True
+    while changed:
+        changed = False
+        for camp in sheet.camps:
+            pid = camp.player.id
+            if not camp.public or pid in public:
+                continue
+            if any(
+                _stairway_active(other, public)
+                for other in sheet.camps
+                if other.player.id != pid
+            ):
+                public[pid] = camp.public
+                changed = True
+    return public
+
+
+def made_public_by(sheet: ScoreSheet, camp: Camp) -> PlayerId | None:
+    """Whose Stairway makes ``camp``'s public buildings public (the first in
+    seating order), or ``None`` when no other camp has an active one."""
+    public = public_buildings(sheet)
+    if camp.player.id not in public:
+        return None
+    return next(
+        other.player.id
+        for other in sheet.camps
+        if other.player.id != camp.player.id and _stairway_active(other, public)
+    )
+
+
+def active_buildings(sheet: ScoreSheet, camp: Camp) -> dict[str, Active]:
+    """The buildings whose function is active for ``camp``'s player, by name,
+    each once however many ways it is active: their completed buildings, every
+    public building, and their incomplete marble buildings while a Gate is
+    active for them (spec: "Glory to Rome")."""
+    public = public_buildings(sheet)
+    active: dict[str, Active] = {}
+    pid = camp.player.id
+    for name in camp.buildings:
+        active[name] = Active(name, ActiveBy.OWN, pid)
+    for owner, names in public.items():
+        by = made_public_by(sheet, next(c for c in sheet.camps if c.player.id == owner))
+        for name in names:
+            active.setdefault(name, Active(name, ActiveBy.PUBLIC, owner, stairway=by))
+    gate = _gate_owner(camp, public)
+    if gate is not None:
+        for name in camp.incomplete:
+            if CARDS[name].material is Material.MARBLE:
+                active.setdefault(name, Active(name, ActiveBy.GATE, pid, gate=gate))
+    return active
+
+
 # --- reading the table file --------------------------------------------------------
 
 
@@ -466,7 +615,7 @@ def _read_buildings(node: Node) -> tuple[str, ...]:
 def _read_camp(node: Node, player: Player) -> Camp:
     fields = node.object(
         required=("vault", "buildings", "stockpile", "hand"),
-        optional=("influence", "sites"),
+        optional=("influence", "sites", "incomplete", "public"),
     )
     sites: tuple[Material, ...] | None = None
     if "influence" in fields and "sites" in fields:
@@ -509,14 +658,44 @@ def _read_camp(node: Node, player: Player) -> Camp:
             child_path(node.path, "influence"),
             msg("is required but missing (or give 'sites' instead)"),
         )
+    buildings = _read_buildings(fields["buildings"])
+    incomplete: tuple[str, ...] = ()
+    if "incomplete" in fields:
+        incomplete = _read_buildings(fields["incomplete"])
+        for item, name in zip(fields["incomplete"].list(), incomplete, strict=True):
+            if name in buildings:
+                raise item.fail(
+                    msg(
+                        "{name} is both in buildings and incomplete: a camp has "
+                        "one building of a name, completed or started ({source})",
+                        name=name,
+                        source=SRC_SAME_NAME.as_message(),
+                    )
+                )
+    public: tuple[str, ...] = ()
+    if "public" in fields:
+        public = _read_buildings(fields["public"])
+        for item, name in zip(fields["public"].list(), public, strict=True):
+            if name not in buildings:
+                raise item.fail(
+                    msg(
+                        "{name} is not one of this camp's completed buildings: "
+                        "only a completed building can be made public by a "
+                        "Stairway ({source})",
+                        name=name,
+                        source=SRC_CARD_TEXT.as_message(),
+                    )
+                )
     return Camp(
         player=player,
         influence=influence,
         vault=_read_vault(fields["vault"]),
-        buildings=_read_buildings(fields["buildings"]),
+        buildings=buildings,
         stockpile=fields["stockpile"].int(min=0, max=ORDER_CARDS_TOTAL),
         hand=fields["hand"].int(min=0, max=ORDER_CARDS_TOTAL + JACKS),
         sites=sites,
+        incomplete=incomplete,
+        public=public,
     )
 
 
@@ -542,7 +721,10 @@ def deck_problems(sheet: ScoreSheet) -> tuple[Problem, ...]:
     for material in Material:
         in_vaults = sum(c.vault[material] for c in camps)
         foundations = sum(
-            1 for c in camps for b in c.buildings if CARDS[b].material is material
+            1
+            for c in camps
+            for b in (*c.buildings, *c.incomplete)
+            if CARDS[b].material is material
         )
         limit = orders_of(material)
         if in_vaults + foundations > limit:
@@ -567,15 +749,17 @@ def deck_problems(sheet: ScoreSheet) -> tuple[Problem, ...]:
             )
     seen: Counter[str] = Counter()
     for camp in camps:
-        for i, name in enumerate(camp.buildings):
+        laid = [("buildings", i, n) for i, n in enumerate(camp.buildings)]
+        laid += [("incomplete", i, n) for i, n in enumerate(camp.incomplete)]
+        for key, i, name in laid:
             seen[name] += 1
             if seen[name] == CARDS[name].copies + 1:
                 problems.append(
                     Problem(
-                        _camp_path(camp, "buildings", i),
+                        _camp_path(camp, key, i),
                         msg(
-                            "{name} is completed in {n} camps, but the deck has "
-                            "only {copies} {name} cards ({source})",
+                            "{name} is started or completed in {n} camps, but the "
+                            "deck has only {copies} {name} cards ({source})",
                             name=name,
                             n=seen[name],
                             copies=CARDS[name].copies,
@@ -583,6 +767,22 @@ def deck_problems(sheet: ScoreSheet) -> tuple[Problem, ...]:
                         ),
                     )
                 )
+    for camp in camps:
+        for i, name in enumerate(camp.public):
+            if made_public_by(sheet, camp) is None:
+                problems.append(
+                    Problem(
+                        _camp_path(camp, "public", i),
+                        msg(
+                            "{name} is made public, but no other camp has an "
+                            "active Stairway (completed, or started under its "
+                            "active Gate) to make it so ({source})",
+                            name=name,
+                            source=SRC_CARD_TEXT.as_message(),
+                        ),
+                    )
+                )
+                break
     sites: Counter[Material] = Counter()
     for camp in camps:
         for i, material in enumerate(camp.sites or ()):
@@ -615,7 +815,10 @@ def deck_problems(sheet: ScoreSheet) -> tuple[Problem, ...]:
                 ),
             )
         )
-    orders = sum(c.vault_cards + c.stockpile + 2 * len(c.buildings) for c in camps)
+    orders = sum(
+        c.vault_cards + c.stockpile + 2 * len(c.buildings) + len(c.incomplete)
+        for c in camps
+    )
     hands = sum(c.hand for c in camps)
     if orders > ORDER_CARDS_TOTAL:
         problems.append(
@@ -713,16 +916,17 @@ def clientele_limit(influence: Points, buildings: Iterable[str] = ()) -> int:
     return limit * (2 if CARDS["Aqueduct"] in names else 1)
 
 
-def check_vault(camp: Camp) -> Check | None:
+def check_vault(camp: Camp, active: Iterable[str] | None = None) -> Check | None:
     """A vault holding more cards than the vault limit allows now.
 
     The limit applies when a card goes in (003 p.8), and influence can shrink
     later (a Prison), so a larger vault is flagged, not refused.
     """
-    limit = vault_limit(camp.influence, camp.buildings)
+    names = tuple(camp.buildings if active is None else active)
+    limit = vault_limit(camp.influence, names)
     if camp.vault_cards <= limit:
         return None
-    if camp.has("Market"):
+    if "Market" in names:
         text = nmsg(
             "{player}'s vault holds {n} card, more than the vault limit of {limit} "
             "(the influence + 2 for the Market); check the counts",
@@ -745,10 +949,15 @@ def check_vault(camp: Camp) -> Check | None:
     return Check(_camp_path(camp, "vault"), text, SRC_VAULT_LIMIT)
 
 
-def check_clientele(camp: Camp, clients: int) -> Check | None:
+def check_clientele(
+    camp: Camp, clients: int, active: Iterable[str] | None = None
+) -> Check | None:
     """``clients`` above the clientele limit (for a form that records clients;
-    the table file has no key for them)."""
-    limit = clientele_limit(camp.influence, camp.buildings)
+    the table file has no key for them). ``active``: the buildings active for
+    the player (:func:`active_buildings`; their completed ones by default)."""
+    limit = clientele_limit(
+        camp.influence, camp.buildings if active is None else active
+    )
     if clients <= limit:
         return None
     return Check(
@@ -987,7 +1196,12 @@ def _merchant_lines(
     return lines
 
 
-def _player_lines(camp: Camp, bonus: Mapping[Material, PlayerId | None]) -> list[Line]:
+def _player_lines(
+    camp: Camp,
+    bonus: Mapping[Material, PlayerId | None],
+    active: Mapping[str, Active],
+    names: Mapping[PlayerId, str | Message],
+) -> list[Line]:
     lines = []
     if camp.sites is not None:
         sites = (
@@ -1001,8 +1215,8 @@ def _player_lines(camp: Camp, bonus: Mapping[Material, PlayerId | None]) -> list
             else msg("none")
         )
         text = msg(
-            "Influence {influence}, 1 point each: {start} to start + the sites of "
-            "completed buildings ({sites})",
+            "Influence {influence}, 1 point each: {start} to start + the site "
+            "cards held ({sites})",
             influence=camp.influence,
             start=STARTING_INFLUENCE,
             sites=sites,
@@ -1045,37 +1259,86 @@ def _player_lines(camp: Camp, bonus: Mapping[Material, PlayerId | None]) -> list
                     SRC_MERCHANT,
                 )
             )
-    if camp.has(STATUE):
-        lines.append(
-            Line(
-                STATUE_POINTS,
-                nmsg("Statue: {n} point", "Statue: {n} points", n=STATUE_POINTS),
-                SRC_BUILDING_POINTS,
-            )
-        )
-    if camp.has(WALL):
-        pts = camp.stockpile // WALL_MATERIALS_PER_POINT
-        lines.append(
-            Line(
-                pts,
-                nmsg(
-                    "Wall: {n} material in the stockpile, 1 point per {per} = {points}",
-                    "Wall: {n} materials in the stockpile, 1 point per {per} = "
-                    "{points}",
-                    n=camp.stockpile,
-                    per=WALL_MATERIALS_PER_POINT,
-                    points=pts,
-                ),
-                SRC_BUILDING_POINTS,
-            )
-        )
+    for name in (STATUE, WALL):
+        if name in active:
+            lines.append(_building_line(camp, active[name], names))
     return lines
 
 
-def building_points(camp: Camp) -> Points:
-    """3 for a completed Statue + 1 per 2 stockpile materials for a completed Wall."""
-    statue = STATUE_POINTS if camp.has(STATUE) else 0
-    wall = camp.stockpile // WALL_MATERIALS_PER_POINT if camp.has(WALL) else 0
+_CARD_WORDS: Mapping[str, Message] = MappingProxyType(
+    {
+        STATUE: msg("Statue"),
+        WALL: msg("Wall"),
+        GATE: msg("Gate"),
+        STAIRWAY: msg("Stairway"),
+    }
+)
+"""The cards an explanation names, in the reader's language (Italian as
+rulebook 003 names them, Chinese as 004; where they name nothing, ours)."""
+
+
+def _card(name: str) -> str | Message:
+    return _CARD_WORDS.get(name, name)
+
+
+def _why_active(
+    camp: Camp, why: Active, names: Mapping[PlayerId, str | Message]
+) -> Message:
+    """Why a building counts for ``camp``'s player, in words."""
+    if why.by is ActiveBy.PUBLIC:
+        return msg(
+            "{building} of {owner}, made public by {stairway}'s Stairway",
+            building=_card(why.name),
+            owner=names[why.owner],
+            stairway=names[why.stairway or why.owner],
+        )
+    if why.by is ActiveBy.GATE:
+        if why.gate == camp.player.id:
+            return msg(
+                "{building}, started: active through your Gate",
+                building=_card(why.name),
+            )
+        return msg(
+            "{building}, started: active through {owner}'s public Gate",
+            building=_card(why.name),
+            owner=names[why.gate or why.owner],
+        )
+    return msg("{building}", building=_card(why.name))
+
+
+def _building_line(
+    camp: Camp, why: Active, names: Mapping[PlayerId, str | Message]
+) -> Line:
+    """The points of an active Statue or Wall, and why it counts."""
+    what = _why_active(camp, why, names)
+    source = SRC_BUILDING_POINTS if why.by is ActiveBy.OWN else SRC_CARD_TEXT
+    if why.name == STATUE:
+        return Line(
+            STATUE_POINTS,
+            nmsg("{what}: {n} point", "{what}: {n} points", n=STATUE_POINTS, what=what),
+            source,
+        )
+    pts = camp.stockpile // WALL_MATERIALS_PER_POINT
+    return Line(
+        pts,
+        nmsg(
+            "{what}: {n} material in the stockpile, 1 point per {per} = {points}",
+            "{what}: {n} materials in the stockpile, 1 point per {per} = {points}",
+            n=camp.stockpile,
+            what=what,
+            per=WALL_MATERIALS_PER_POINT,
+            points=pts,
+        ),
+        source,
+    )
+
+
+def building_points(camp: Camp, active: Iterable[str] | None = None) -> Points:
+    """3 for an active Statue + 1 per 2 stockpile materials for an active Wall
+    (``active``: :func:`active_buildings`; their completed ones by default)."""
+    names = set(camp.buildings if active is None else active)
+    statue = STATUE_POINTS if STATUE in names else 0
+    wall = camp.stockpile // WALL_MATERIALS_PER_POINT if WALL in names else 0
     return statue + wall
 
 
@@ -1146,7 +1409,10 @@ def _tie_lines(results: Sequence[PlayerResult]) -> list[Line]:
 
 
 def _end_lines_and_checks(
-    sheet: ScoreSheet, end: GameEnd, names: Mapping[PlayerId, str | Message]
+    sheet: ScoreSheet,
+    end: GameEnd,
+    names: Mapping[PlayerId, str | Message],
+    actives: Mapping[PlayerId, Mapping[str, Active]],
 ) -> tuple[list[Line], list[Check]]:
     lines = [
         Line(None, msg("The game ended: {how}", how=_END_TEXT[c]), SRC_END)
@@ -1171,7 +1437,8 @@ def _end_lines_and_checks(
         )
     if end.forum_victory is not None:
         camp = next(c for c in sheet.camps if c.player.id == end.forum_victory)
-        if not (camp.has("Forum") or camp.has("Forum Romanum")):
+        # A Forum active through a Gate or a Stairway counts (its function).
+        if not {"Forum", "Forum Romanum"} & set(actives[camp.player.id]):
             checks.append(
                 Check(
                     _camp_path(camp, "buildings"),
@@ -1201,10 +1468,11 @@ def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
     camps = sheet.camps
     names = display_names(sheet.players)
     bonus = merchant_bonuses(camps)
+    actives = {c.player.id: active_buildings(sheet, c) for c in camps}
     parts = []
     for camp in camps:
         won = sum(MERCHANT_BONUS_POINTS for m in Material if bonus[m] == camp.player.id)
-        parts.append((camp, won, building_points(camp)))
+        parts.append((camp, won, building_points(camp, actives[camp.player.id])))
     totals = [c.influence + c.vault_points + won + b for c, won, b in parts]
     keys = [rank_key(t, c.hand) for t, c in zip(totals, camps, strict=True)]
     winner = end.winner if end is not None else None
@@ -1225,15 +1493,19 @@ def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
             buildings=built,
             hand=camp.hand,
             place=place,
-            lines=tuple(_player_lines(camp, bonus)),
+            lines=tuple(_player_lines(camp, bonus, actives[camp.player.id], names)),
         )
         for (camp, won, built), place in zip(parts, placed, strict=True)
     )
     lines = _merchant_lines(camps, bonus)
     named_win: Line | None = None
-    checks = [c for c in (check_vault(camp) for camp in camps) if c is not None]
+    checks = [
+        c
+        for c in (check_vault(camp, actives[camp.player.id]) for camp in camps)
+        if c is not None
+    ]
     if end is not None:
-        end_lines, end_checks = _end_lines_and_checks(sheet, end, names)
+        end_lines, end_checks = _end_lines_and_checks(sheet, end, names, actives)
         lines += end_lines
         checks += end_checks
     if winner is not None:
@@ -1321,7 +1593,12 @@ __all__ = [
     "PlayerResult",
     "ScoreSheet",
     "blank",
+    "Active",
+    "ActiveBy",
+    "active_buildings",
     "building_points",
+    "made_public_by",
+    "public_buildings",
     "check_clientele",
     "check_vault",
     "clientele_limit",

@@ -91,7 +91,8 @@ def result_of(table: GameTable) -> tuple[gtr.GameResult, list[gtr.Check]]:
     clients = clients_of(table)
     checks = list(result.checks)
     for camp in sheet.camps:
-        check = gtr.check_clientele(camp, clients.get(camp.player.id, 0))
+        active = gtr.active_buildings(sheet, camp)
+        check = gtr.check_clientele(camp, clients.get(camp.player.id, 0), active)
         if check is not None:
             checks.append(check)
     return result, checks
@@ -172,6 +173,14 @@ def camp_json(row: Any, old: dict[str, Any]) -> dict[str, Any]:
     camp["buildings"] = kept + [b for b in LIMIT_BUILDINGS if row[b.lower()].data]
     camp["stockpile"] = row.stockpile.data
     camp["hand"] = row.hand.data
+    # Started and public buildings are not on this form yet: kept as they are,
+    # but a building unticked here is no longer public.
+    if old.get("incomplete"):
+        camp["incomplete"] = [
+            b for b in old["incomplete"] if b not in camp["buildings"]
+        ]
+    if public := [b for b in old.get("public", []) if b in camp["buildings"]]:
+        camp["public"] = public
     return camp
 
 
