@@ -43,6 +43,7 @@ from wtforms.widgets import HiddenInput
 
 from .engines import Game
 from .engines import all_roads as ar
+from .engines import glory as gtr
 from .engines.base import NAME_MAX
 from .engines.foundations.city import TRAY_MAX_LOTS
 from .engines.foundations.lots import Lot, groups
@@ -584,14 +585,48 @@ GTR_MATERIALS = ("rubble", "wood", "brick", "concrete", "stone", "marble")
 """The six materials (game-data.md 3.2), cheapest first."""
 
 
+BUILDING_SLOTS = 12
+"""Buildings a camp's form holds, completed and started together (a camp
+rarely passes 8)."""
+
+BUILDING_STATUS = (
+    SelectChoice("completed", _l("completed")),
+    SelectChoice("started", _l("started")),
+    SelectChoice("public", _l("completed, made public")),
+)
+"""How a building lies in a camp (spec: "Glory to Rome": ``buildings``,
+``incomplete``, ``public``)."""
+
+
+def _strip(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
+class BuildingSlot(RowForm):
+    """One building of a camp: its card, found by typing, and how it lies."""
+
+    name = StringField(
+        _l("Building"), filters=[_strip], validators=[Optional(), Length(max=40)]
+    )
+    status = RadioField(_l("How"), choices=BUILDING_STATUS, default="completed")
+
+    def validate_name(self, field: StringField) -> None:
+        if field.data and gtr.find_card(field.data) is None:
+            known = next(
+                (c for c in gtr.CARDS if c.casefold() == field.data.casefold()), None
+            )
+            if known is None:
+                raise ValidationError(_l("Not a Glory to Rome building card."))
+
+
 class CampRow(RowForm):
-    """One camp: influence, vault, scoring buildings, stockpile, hand."""
+    """One camp: influence, vault, buildings, stockpile, hand."""
 
     influence_from = RadioField(
         _l("Influence"),
         choices=[
             SelectChoice("entered", _l("enter it")),
-            SelectChoice("sites", _l("from the sites of completed buildings")),
+            SelectChoice("sites", _l("from the site cards held")),
         ],
         default="entered",
     )
@@ -608,11 +643,11 @@ class CampRow(RowForm):
     vault_concrete = _count_field("", 24)
     vault_stone = _count_field("", 24)
     vault_marble = _count_field("", 24)
-    statue = BooleanField("")
-    wall = BooleanField("")
-    market = BooleanField("")
-    insula = BooleanField("")
-    aqueduct = BooleanField("")
+    buildings = FieldList(
+        FormField(BuildingSlot),
+        min_entries=BUILDING_SLOTS,
+        max_entries=BUILDING_SLOTS,
+    )
     stockpile = _count_field("", 150)
     hand = _count_field("", 150)
     clients = _count_field("", 150)

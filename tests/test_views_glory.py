@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from .conftest import TableActions, TableScreens, require_shared
-from .helpers import soup
+from .helpers import form_data, soup
 from .scenario_match import expected_result
 
 THREE = [("Marco Aurelio", ""), ("李雷", ""), ("Lucía", "")]
@@ -73,12 +73,12 @@ def test_merchant_bonus_statue_wall_and_places(actions: TableActions) -> None:
             "camps-0-influence": 7,
             "camps-0-vault_wood": 2,
             "camps-0-vault_stone": 1,
-            "camps-0-statue": True,
+            "camps-0-buildings-0-name": "Statue",
             "camps-0-hand": 4,
             "camps-1-influence": 5,
             "camps-1-vault_wood": 1,
             "camps-1-vault_stone": 1,
-            "camps-1-wall": True,
+            "camps-1-buildings-0-name": "wall",  # any case, as typed
             "camps-1-stockpile": 5,
             "camps-1-hand": 2,
         }
@@ -245,3 +245,102 @@ def test_started_and_public_buildings_survive_the_camp_form(
     camps = actions.document(table_id)["camps"]
     assert camps["p1"]["incomplete"] == ["Statue"]
     assert camps["p2"]["public"] == ["Wall"]
+
+
+def camps_page(client: FlaskClient, table_id: str) -> BeautifulSoup:
+    return soup(client.get(f"/t/{table_id}/camps"))
+
+
+def test_buildings_typed_and_marked_on_the_camp_screen(
+    actions: TableActions, client: FlaskClient
+) -> None:
+    """Issue 20: any card, found by typing (any case, another printed
+    spelling), marked completed, started or public in one tap; the table
+    page explains why each counts."""
+    camps = Camps(actions)
+    page = camps_page(client, camps.id)
+    assert len(page.select("datalist#gtr-cards option")) == 44
+    response = camps.enter(
+        **{
+            "camps-0-buildings-0-name": "gate",
+            "camps-0-buildings-1-name": "Statue",
+            "camps-0-buildings-1-status": "started",
+            "camps-0-buildings-2-name": "Stairway",
+            "camps-1-buildings-0-name": "Wall",
+            "camps-1-buildings-0-status": "public",
+            "camps-1-stockpile": 4,
+            "camps-2-buildings-0-name": "Colosseum",  # printed so: the Coliseum
+        }
+    )
+    assert response.status_code == 302, response.get_data(as_text=True)
+    saved = actions.document(camps.id)["camps"]
+    assert saved["p1"]["buildings"] == ["Gate", "Stairway"]
+    assert saved["p1"]["incomplete"] == ["Statue"]
+    assert saved["p2"]["public"] == ["Wall"] == saved["p2"]["buildings"]
+    assert saved["p3"]["buildings"] == ["Coliseum"]
+    table = soup(client.get(f"/t/{camps.id}")).get_text(" ")
+    assert "Statue, started: active through your Gate: 3 points" in table
+    assert "Wall of 李雷, made public by Marco Aurelio's Stairway" in table
+    page = camps_page(client, camps.id)
+    assert "Made public by Marco Aurelio's Stairway." in page.get_text()
+    statuses = [
+        page.select_one(f"input[name='camps-0-buildings-{i}-status'][checked]")["value"]
+        for i in range(3)
+    ]
+    assert statuses == ["completed", "completed", "started"]
+
+
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [
+        ({"camps-0-buildings-0-name": "Statuette"}, "Not a Glory to Rome building"),
+        (
+            {
+                "camps-0-buildings-0-name": "Statue",
+                "camps-0-buildings-0-status": "public",
+            },
+            "no other camp has an active Stairway",
+        ),
+        (
+            {
+                "camps-0-buildings-0-name": "Statue",
+                "camps-0-buildings-1-name": "statue",
+                "camps-0-buildings-1-status": "started",
+            },
+            "both in buildings and incomplete",
+        ),
+    ],
+)
+def test_bad_buildings_are_refused_and_nothing_stored(
+    actions: TableActions, client: FlaskClient, values: dict[str, str], words: str
+) -> None:
+    camps = Camps(actions)
+    before = actions.document(camps.id)
+    response = camps.enter(**values)
+    assert response.status_code == 400
+    assert words in response.get_data(as_text=True)
+    assert actions.document(camps.id) == before
+
+
+def test_two_phones_mark_buildings_without_losing_either(
+    phones: tuple[TableActions, TableActions],
+) -> None:
+    """One phone starts a Statue while the other, on an older page, enters a
+    stockpile: the second send comes back merged, both kept."""
+    first, second = phones
+    table_id = first.create_id("glory-to-rome", THREE)
+    stale = second.form(f"/t/{table_id}/camps")
+    data = first.form(f"/t/{table_id}/camps")
+    data["camps-0-buildings-0-name"] = "Statue"
+    data["camps-0-buildings-0-status"] = "started"
+    assert first.client.post(f"/t/{table_id}/camps", data=data).status_code == 302
+    stale["camps-1-stockpile"] = "6"
+    merged = second.client.post(f"/t/{table_id}/camps", data=stale)
+    assert merged.status_code == 409
+    again = form_data(soup(merged).select_one("main form[method=post]"))
+    assert again["camps-0-buildings-0-name"] == "Statue"
+    assert again["camps-0-buildings-0-status"] == "started"
+    assert again["camps-1-stockpile"] == "6"
+    assert second.client.post(f"/t/{table_id}/camps", data=again).status_code == 302
+    saved = second.document(table_id)["camps"]
+    assert saved["p1"]["incomplete"] == ["Statue"] and saved["p2"]["stockpile"] == 6

@@ -21,7 +21,7 @@ from .. import recorded, store
 from ..engines import find_game
 from ..engines import glory as gtr
 from ..engines.glory_terms import TERMS, Lang
-from ..forms import GTR_MATERIALS, CampsForm, GameEndForm
+from ..forms import BUILDING_SLOTS, GTR_MATERIALS, CampsForm, GameEndForm
 from ..models import GameTable
 from .tables import (
     Edit,
@@ -33,8 +33,6 @@ from .tables import (
 bp = Blueprint("glory", __name__)
 
 GAME = "glory-to-rome"
-LIMIT_BUILDINGS = ("Statue", "Wall", "Market", "Insula", "Aqueduct")
-"""Buildings the camp form offers: they score (Statue, Wall) or change a limit."""
 
 STEP_WORDS = {
     "gtr-camps": _l("Camps entered"),
@@ -150,13 +148,29 @@ def camp_data(camp: gtr.Camp, clients: int) -> dict[str, Any]:
         data[f"site_{material.value}"] = sum(
             1 for site in camp.sites or () if site is material
         )
-    for name in LIMIT_BUILDINGS:
-        data[name.lower()] = camp.has(name)
+    slots = [
+        {"name": b, "status": "public" if b in camp.public else "completed"}
+        for b in camp.buildings
+    ] + [{"name": b, "status": "started"} for b in camp.incomplete]
+    blank = {"name": "", "status": "completed"}
+    data["buildings"] = (slots + [blank] * BUILDING_SLOTS)[
+        : max(BUILDING_SLOTS, len(slots))
+    ]
     return data
 
 
-def camp_json(row: Any, old: dict[str, Any]) -> dict[str, Any]:
-    """The camp of the table file from one form row (other buildings kept)."""
+def card_name(typed: str) -> str:
+    """The card a player typed, as printed (any case, another spelling in
+    print); what they typed when no card is called so (the table file then
+    says which name is wrong)."""
+    card = gtr.find_card(typed) or next(
+        (gtr.CARDS[c] for c in gtr.CARDS if c.casefold() == typed.casefold()), None
+    )
+    return card.name if card is not None else typed
+
+
+def camp_json(row: Any) -> dict[str, Any]:
+    """The camp of the table file from one form row."""
     camp: dict[str, Any] = {}
     if row.influence_from.data == "sites":
         camp["sites"] = [
@@ -169,18 +183,18 @@ def camp_json(row: Any, old: dict[str, Any]) -> dict[str, Any]:
     camp["vault"] = {
         m: row[f"vault_{m}"].data for m in GTR_MATERIALS if row[f"vault_{m}"].data
     }
-    kept = [b for b in old.get("buildings", []) if b not in LIMIT_BUILDINGS]
-    camp["buildings"] = kept + [b for b in LIMIT_BUILDINGS if row[b.lower()].data]
+    slots = [
+        (card_name(slot.form.name.data), slot.form.status.data)
+        for slot in row.buildings
+        if slot.form.name.data
+    ]
+    camp["buildings"] = [name for name, how in slots if how != "started"]
+    if started := [name for name, how in slots if how == "started"]:
+        camp["incomplete"] = started
+    if public := [name for name, how in slots if how == "public"]:
+        camp["public"] = public
     camp["stockpile"] = row.stockpile.data
     camp["hand"] = row.hand.data
-    # Started and public buildings are not on this form yet: kept as they are,
-    # but a building unticked here is no longer public.
-    if old.get("incomplete"):
-        camp["incomplete"] = [
-            b for b in old["incomplete"] if b not in camp["buildings"]
-        ]
-    if public := [b for b in old.get("public", []) if b in camp["buildings"]]:
-        camp["public"] = public
     return camp
 
 
@@ -206,14 +220,12 @@ def camps(table_id: str) -> ResponseReturnValue:
         )
 
     form = CampsForm(request.form) if request.method == "POST" else fresh()
+    names = {p.id: p.name for p in sheet.players}
 
     def change() -> Edit:
         rows = list(zip(sheet.camps, form.camps, strict=False))
         new = dict(document)
-        new["camps"] = {
-            camp.player.id: camp_json(row.form, document["camps"][camp.player.id])
-            for camp, row in rows
-        }
+        new["camps"] = {camp.player.id: camp_json(row.form) for camp, row in rows}
         clients = {camp.player.id: row.form.clients.data for camp, row in rows}
         return Edit(new, {"clients": clients})
 
@@ -230,6 +242,14 @@ def camps(table_id: str) -> ResponseReturnValue:
         materials=GTR_MATERIALS,
         terms={key: term(key) for key in TERMS},
         values={m.value: m.points for m in gtr.Material},
+        card_names=sorted(gtr.CARDS),
+        # Whose Stairway makes each camp's public buildings public (none: a
+        # public building there is refused when sent).
+        stairways={
+            camp.player.id: names[by]
+            for camp in sheet.camps
+            if (by := gtr.made_public_by(sheet, camp)) is not None
+        },
     )
 
 
