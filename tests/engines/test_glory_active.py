@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from hypothesis import given
 
 from companion.engines import TableFileError, read_table
 from companion.engines import glory as gtr
+from companion.report import build_report
 
 from ..conftest import require_shared
 from .strategies_glory import documents
@@ -269,3 +271,15 @@ def test_every_scenario_scores_alike_with_empty_lists() -> None:
         assert (
             scored(with_empty_lists(document)).as_json() == scored(document).as_json()
         ), path.name
+
+
+def test_the_report_explains_why_each_building_counts() -> None:
+    """The PDF and the watch page say it as the table page does."""
+    document = table(
+        red=camp(buildings=["Gate", "Stairway"], incomplete=["Statue"]),
+        blue=camp(buildings=["Wall"], public=["Wall"], stockpile=4),
+    )
+    report = build_report(read_table(document), on=date(2026, 12, 1), over=True)
+    lines = [str(line.text) for seat in report.explanations for line in seat.lines]
+    assert "Statue, started: active through your Gate: 3 points" in lines
+    assert any(t.startswith("Wall of Bruno, made public by Aurelia's") for t in lines)
