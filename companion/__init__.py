@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +51,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
+        # One key for every worker and machine: SECRET_KEY in the environment
+        # (several machines behind one proxy), else the instance folder's.
+        app.config["SECRET_KEY"] = os.environ.get(
+            "SECRET_KEY", ""
+        ).strip() or _instance_secret_key(Path(app.instance_path))
     # The embedded database sets itself up on first start (schema.py).
     app.config.setdefault("EMBEDDED_DATABASE", app.config["DATABASE_URL"] == embedded)
     app.config["SQLALCHEMY_DATABASE_URI"] = database_uri(app.config["DATABASE_URL"])
@@ -114,14 +119,29 @@ def database_uri(url: str) -> str:
 
 
 def _instance_secret_key(instance: Path) -> str:
-    """The secret key kept in the instance folder, made on first start."""
+    """The secret key kept in the instance folder, made on first start.
+
+    Written whole before anyone can read it: the key goes to a temporary file
+    in the same folder, which is then linked to its name; a link fails if the
+    name exists, so when several workers start at once exactly one key wins
+    and every worker reads that one, never an empty or half-written file.
+    """
     path = instance / "secret_key"
     if not path.exists():
+        fd, temporary = tempfile.mkstemp(dir=instance, prefix=".secret_key.")
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            pass  # another worker made it a moment ago: use theirs
-        else:
             with os.fdopen(fd, "w") as fh:
                 fh.write(secrets.token_hex(32))
-    return path.read_text().strip()
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.chmod(temporary, 0o600)
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                pass  # another worker's key is in place a moment before ours
+        finally:
+            os.unlink(temporary)
+    key = path.read_text().strip()
+    if not key:
+        raise RuntimeError(f"{path} is empty: delete it, and a new key is made")
+    return key
