@@ -21,6 +21,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     instance folder, both created on first start. ``DATABASE_URL`` in the
     environment (or ``DATABASE_URL`` in ``test_config``) points it at another
     database, e.g. ``postgresql://user:pass@host/db``.
+    ``COMPANION_PROXIES=1`` (the number of reverse proxies in front) trusts
+    their ``X-Forwarded-*`` headers and keeps cookies to HTTPS.
     ``COMPANION_SHARED_LIST=1`` lists every table on the home page
     (``SHARED_LIST``), as for a household laptop; by default a device sees
     the tables it started, imported or joined.
@@ -60,6 +62,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.setdefault("EMBEDDED_DATABASE", app.config["DATABASE_URL"] == embedded)
     app.config["SQLALCHEMY_DATABASE_URI"] = database_uri(app.config["DATABASE_URL"])
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
+
+    # Behind a reverse proxy that terminates HTTPS (README, "A club's
+    # server"): trust its X-Forwarded-* headers, so URLs and redirects are the
+    # public ones, and send cookies over HTTPS only.
+    proxies = int(os.environ.get("COMPANION_PROXIES", "0") or 0)
+    if proxies:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
+        )
+        app.config["SESSION_COOKIE_SECURE"] = True
 
     from flask_babel import Babel
     from flask_migrate import Migrate
@@ -102,6 +116,23 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     lookup.init_app(app)
     report.init_app(app)
     return app
+
+
+def start_worker(app: Flask) -> None:
+    """What a worker that serves pages does as it starts (gunicorn.conf.py's
+    ``post_worker_init``), never when the app is merely created (a ``flask``
+    command such as ``db upgrade``, which may run before the database has
+    its tables): build the rules index with the house rules, and load
+    WeasyPrint and the report's fonts, each in the background."""
+    from .pdf import STATIC_DIR, warm_up_in_background
+    from .report import TEMPLATE
+    from .views.lookup import build_at_start
+
+    app.extensions["rules_index_thread"] = build_at_start(app)
+    app.extensions["pdf_warm_up_thread"] = warm_up_in_background(
+        app.static_folder or STATIC_DIR,
+        then=lambda: app.jinja_env.get_template(TEMPLATE),
+    )
 
 
 def _env_flag(name: str) -> bool:

@@ -9,6 +9,7 @@ scripts/venv.sh
 .venv/bin/flask --app companion db upgrade
 echo "Serving on http://${HOST:-127.0.0.1}:${PORT:-5000} (Ctrl+C stops it)"
 # gunicorn rather than Flask's development server: several phones at once.
-exec .venv/bin/gunicorn --bind "${HOST:-127.0.0.1}:${PORT:-5000}" --workers 2 --threads 4 \
-  --access-logfile - 'companion:create_app()'
+# Its settings (workers, threads, access log, graceful timeout) are in
+# gunicorn.conf.py, read from this folder.
+exec .venv/bin/gunicorn
 

@@ -12,7 +12,8 @@ connection kept open per phone, no state in a worker).
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, jsonify, request
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import ColumnElement, select, text
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..models import GameTable, HistoryStep, db
 from ..store import TABLE_ID
@@ -58,3 +59,19 @@ def answer(which: ColumnElement[bool]) -> Response:
     )
     response.headers.update(headers)
     return response
+
+
+@bp.get("/health")
+def health() -> tuple[Response, int]:
+    """For a proxy or a monitor: 200 when this worker answers and reaches the
+    database, 503 when it cannot (one tiny query; no table is read)."""
+    try:
+        db.session.execute(text("SELECT 1"))
+    except SQLAlchemyError:
+        db.session.rollback()
+        response = jsonify(status="database unavailable")
+        response.headers["Cache-Control"] = "no-store"
+        return response, 503
+    response = jsonify(status="ok")
+    response.headers["Cache-Control"] = "no-store"
+    return response, 200

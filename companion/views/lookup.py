@@ -163,7 +163,7 @@ def build_at_start(app: Flask) -> threading.Thread:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["marked"] = marked
     app.jinja_env.filters["cite"] = cite
-    if app.config.get("RULES_INDEX_AT_START", not app.testing):
+    if app.config.get("RULES_INDEX_AT_START", False):
         app.extensions["rules_index_thread"] = build_at_start(app)
 
 

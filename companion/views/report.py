@@ -200,9 +200,10 @@ def result_csv(table_id: str) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """Load WeasyPrint and the report's fonts as the worker starts (not in
-    tests, unless ``PDF_WARM_UP`` asks), so its first PDF is not slower."""
-    if app.config.get("PDF_WARM_UP", not app.testing):
+    """With ``PDF_WARM_UP``, load WeasyPrint and the report's fonts now, in
+    the background (``companion.start_worker`` does it as a server's worker
+    starts), so the first PDF is not slower."""
+    if app.config.get("PDF_WARM_UP", False):
         app.extensions["pdf_warm_up_thread"] = warm_up_in_background(
             app.static_folder or STATIC_DIR,
             # The report's template compiled too (Jinja keeps it per app).
