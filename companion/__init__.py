@@ -129,6 +129,10 @@ def start_worker(app: Flask) -> None:
     from .views.lookup import build_at_start
 
     app.extensions["rules_index_thread"] = build_at_start(app)
+    if app.config.get("PDF_POOL", True):
+        from .pdf_pool import POOL
+
+        POOL.start()  # its child loads WeasyPrint while the first pages are served
     app.extensions["pdf_warm_up_thread"] = warm_up_in_background(
         app.static_folder or STATIC_DIR,
         then=lambda: app.jinja_env.get_template(TEMPLATE),

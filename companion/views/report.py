@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -24,13 +25,15 @@ from flask import (
     render_template,
     request,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import bgstats, store
 from ..engines import TableFileError, find_game, read_table
-from ..models import GameTable
+from ..models import GameTable, db
 from ..pdf import STATIC_DIR, Paper, render_pdf, warm_up_in_background
+from ..pdf_pool import POOL
 from ..report import TEMPLATE, Report, build_report, template_context
 from ..web import words
 from .games import game_views, is_finished
@@ -94,24 +97,35 @@ def report_revision() -> str:
     return digest.hexdigest()[:16]
 
 
-def pdf_answer(table: GameTable, paper: Paper, filename: str) -> Response:
+WAIT_FOR_PDF = 15.0
+"""Seconds a download waits for its report when no other is being drawn;
+past that (or at once, when another is), the phone is told it is being
+prepared and asks again."""
+
+
+def pdf_answer(table: GameTable, paper: Paper, filename: str) -> ResponseReturnValue:
     """The report of ``table`` as a PDF download named ``filename``: the one
     kept for the table's version, paper and language if there is one (a
-    second download of an unchanged table costs one row), else made now and
-    kept."""
+    second download of an unchanged table costs one row), else drawn (in
+    this process's PDF child, ``companion.pdf_pool``, unless ``PDF_POOL`` is
+    off, as in tests) and kept. While another report is being drawn, the
+    answer says "preparing" (202) and reloads, instead of holding a thread."""
     lang = str(get_locale() or "en")
     key = store.PdfKey(paper.value, lang, report_revision())
     pdf = store.cached_pdf(table, key)
     if pdf is None:
         context = template_context(table_report(table), words=words, paper=paper.value)
         html = render_template(TEMPLATE, **context, lang=lang)
-        pdf = render_pdf(
-            html,
-            base_url=current_app.static_folder or STATIC_DIR,
-            paper=paper,
-            drawings=context["drawings"],
-        )
-        store.keep_pdf(table, key, pdf)
+        base_url = str(current_app.static_folder or STATIC_DIR)
+        if not current_app.config.get("PDF_POOL", not current_app.testing):
+            pdf = render_pdf(
+                html, base_url=base_url, paper=paper, drawings=context["drawings"]
+            )
+            store.keep_pdf(table, key, pdf)
+        else:
+            pdf = _drawn_in_pool(table, key, html, base_url, context["drawings"])
+            if pdf is None:
+                return preparing()
     return Response(
         pdf,
         mimetype="application/pdf",
@@ -119,8 +133,49 @@ def pdf_answer(table: GameTable, paper: Paper, filename: str) -> Response:
     )
 
 
+def _drawn_in_pool(
+    table: GameTable,
+    key: store.PdfKey,
+    html: str,
+    base_url: str,
+    drawings: dict[str, str],
+) -> bytes | None:
+    """The PDF drawn by this process's PDF child, if it comes in time; else
+    ``None`` (it is kept when it comes, for the phone's next ask)."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    table_id, version = table.id, table.version
+
+    def kept(pdf: bytes) -> None:
+        with app.app_context():
+            try:
+                now = store.get_table(table_id)
+                if now is not None and now.version == version:
+                    store.keep_pdf(now, key, pdf)
+            finally:
+                db.session.remove()
+
+    waiting = POOL.busy()
+    job = POOL.draw(
+        f"{table_id}/{version}/{key.paper}/{key.lang}/{key.revision}",
+        html,
+        base_url=base_url,
+        paper=key.paper,
+        drawings=drawings,
+        kept=kept,
+    )
+    try:
+        return job.result(timeout=0 if waiting else WAIT_FOR_PDF)
+    except FutureTimeout:
+        return None
+
+
+def preparing() -> tuple[str, int]:
+    """The page a phone sees while its PDF is drawn: it asks again by itself."""
+    return render_template("report/preparing.html"), 202
+
+
 @bp.get("/t/<table_id>/report.pdf")
-def report_pdf(table_id: str) -> Response:
+def report_pdf(table_id: str) -> ResponseReturnValue:
     """The table's end-of-game report as a PDF, on A4 or US Letter."""
     table = table_or_404(table_id)
     paper = paper_asked()

@@ -71,7 +71,7 @@ def version(key: str) -> Response:
 
 
 @bp.get("/w/<key>/report.pdf")
-def report_pdf(key: str) -> Response:
+def report_pdf(key: str) -> ResponseReturnValue:
     """The report as a PDF, named without the table's id."""
     table = watched_or_404(key)
     paper = paper_asked()
