@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Generic, TypeVar
@@ -100,7 +100,7 @@ def create_table(
 
 
 PAGE_SIZE = 20
-"""Tables on a page of the home list; steps on a page of History."""
+"""Items on a page of a list (History's steps; the home list says its own)."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,14 @@ class Page(Generic[T]):
     number: int
     more: bool
 
+    @classmethod
+    def of(cls, fetch: Callable[[int, int], list[T]], page: int, size: int) -> Page[T]:
+        """Page ``page`` of ``size`` items, ``fetch(offset, limit)`` reading
+        them: one row more than a page tells whether another page follows,
+        without counting every row."""
+        found = fetch((page - 1) * size, size + 1)
+        return cls(found[:size], page, len(found) > size)
+
 
 def table_lines(
     ids: Collection[str] | None = None,
@@ -140,11 +148,14 @@ def table_lines(
         query = query.where(GameTable.id.in_(list(ids)))
     if game is not None:
         query = query.where(GameTable.game == game)
-    # One row more than a page tells whether another page follows, without
-    # counting every table.
-    rows = db.session.execute(query.offset((page - 1) * size).limit(size + 1)).all()
-    lines = [TableLine(r.id, r.game, list(r.names or []), r.updated_at) for r in rows]
-    return Page(lines[:size], page, len(lines) > size)
+
+    def fetch(offset: int, limit: int) -> list[TableLine]:
+        rows = db.session.execute(query.offset(offset).limit(limit)).all()
+        return [
+            TableLine(r.id, r.game, list(r.names or []), r.updated_at) for r in rows
+        ]
+
+    return Page.of(fetch, page, size)
 
 
 def recent_tables(limit: int = 100) -> list[GameTable]:
@@ -198,11 +209,12 @@ def history_page(table: GameTable, page: int = 1) -> Page[HistoryStep]:
         select(HistoryStep)
         .where(HistoryStep.table_id == table.id)
         .order_by(HistoryStep.seq.desc())
-        .offset((page - 1) * PAGE_SIZE)
-        .limit(PAGE_SIZE + 1)
     )
-    steps = list(db.session.scalars(query))
-    return Page(steps[:PAGE_SIZE], page, len(steps) > PAGE_SIZE)
+
+    def fetch(offset: int, limit: int) -> list[HistoryStep]:
+        return list(db.session.scalars(query.offset(offset).limit(limit)))
+
+    return Page.of(fetch, page, PAGE_SIZE)
 
 
 def _check_version(table: GameTable, expected_version: int) -> None:
