@@ -122,21 +122,13 @@ def start_worker(app: Flask) -> None:
     """What a worker that serves pages does as it starts (gunicorn.conf.py's
     ``post_worker_init``), never when the app is merely created (a ``flask``
     command such as ``db upgrade``, which may run before the database has
-    its tables): build the rules index with the house rules, and load
-    WeasyPrint and the report's fonts, each in the background."""
-    from .pdf import STATIC_DIR, warm_up_in_background
-    from .report import TEMPLATE
+    its tables): build the rules index with the house rules, in the
+    background, and get reports ready (``views.report.warm_up``)."""
+    from .views import report
     from .views.lookup import build_at_start
 
     app.extensions["rules_index_thread"] = build_at_start(app)
-    if app.config.get("PDF_POOL", True):
-        from .pdf_pool import POOL
-
-        POOL.start()  # its child loads WeasyPrint while the first pages are served
-    app.extensions["pdf_warm_up_thread"] = warm_up_in_background(
-        app.static_folder or STATIC_DIR,
-        then=lambda: app.jinja_env.get_template(TEMPLATE),
-    )
+    report.warm_up(app)
 
 
 def _env_flag(name: str) -> bool:

@@ -15,8 +15,9 @@ import pytest
 from flask import Flask
 from flask_migrate import upgrade
 
-from companion import create_app
+from companion import create_app, start_worker
 from companion.models import db
+from companion.pdf_pool import POOL
 
 from .conftest import IN_CI, POSTGRES_URL, empty_database, make_app
 
@@ -107,3 +108,15 @@ def test_behind_a_proxy_urls_and_cookies_are_the_public_ones(
     assert app.config["SESSION_COOKIE_SECURE"] is True
     share_page = client.get("/join", headers={"X-Forwarded-Proto": "https"})
     assert share_page.status_code == 200
+
+
+def test_a_worker_whose_pdfs_the_child_draws_loads_no_weasyprint(
+    tmp_path: Path,
+) -> None:
+    """With the PDF child, the worker starts it (it loads WeasyPrint itself)
+    and only compiles the report's template: nothing to warm up here."""
+    app = make_app(tmp_path, f"sqlite:///{tmp_path / 'c.sqlite3'}", PDF_POOL=True)
+    start_worker(app)
+    app.extensions["rules_index_thread"].join(timeout=60)
+    assert "pdf_warm_up_thread" not in app.extensions
+    assert POOL._executor is not None

@@ -117,7 +117,7 @@ def pdf_answer(table: GameTable, paper: Paper, filename: str) -> ResponseReturnV
         context = template_context(table_report(table), words=words, paper=paper.value)
         html = render_template(TEMPLATE, **context, lang=lang)
         base_url = str(current_app.static_folder or STATIC_DIR)
-        if not current_app.config.get("PDF_POOL", not current_app.testing):
+        if not uses_pool(current_app):
             pdf = render_pdf(
                 html, base_url=base_url, paper=paper, drawings=context["drawings"]
             )
@@ -254,13 +254,33 @@ def result_csv(table_id: str) -> Response:
     )
 
 
+def uses_pool(app: Flask) -> bool:
+    """Whether reports are drawn in the PDF child (``PDF_POOL``; off in
+    tests unless asked) rather than in the thread that asks."""
+    return bool(app.config.get("PDF_POOL", not app.testing))
+
+
+def warm_up(app: Flask) -> None:
+    """Make the first report of this process cost what any other does, in
+    the background: compile the report's template (Jinja keeps it per app),
+    and, where reports are drawn here, load WeasyPrint and the fonts; where
+    the PDF child draws them, start it (it loads them itself), so this
+    process never imports WeasyPrint."""
+
+    def compile_template() -> None:
+        app.jinja_env.get_template(TEMPLATE)
+
+    if uses_pool(app):
+        POOL.start()
+        compile_template()
+        return
+    app.extensions["pdf_warm_up_thread"] = warm_up_in_background(
+        app.static_folder or STATIC_DIR, then=compile_template
+    )
+
+
 def init_app(app: Flask) -> None:
-    """With ``PDF_WARM_UP``, load WeasyPrint and the report's fonts now, in
-    the background (``companion.start_worker`` does it as a server's worker
-    starts), so the first PDF is not slower."""
+    """With ``PDF_WARM_UP``, warm up now (``companion.start_worker`` does it
+    as a server's worker starts)."""
     if app.config.get("PDF_WARM_UP", False):
-        app.extensions["pdf_warm_up_thread"] = warm_up_in_background(
-            app.static_folder or STATIC_DIR,
-            # The report's template compiled too (Jinja keeps it per app).
-            then=lambda: app.jinja_env.get_template(TEMPLATE),
-        )
+        warm_up(app)
