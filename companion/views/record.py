@@ -15,7 +15,7 @@ from ..engines import TableFileError
 from ..models import GameTable, db
 from ..web import GAME_NAMES
 from .games import is_finished
-from .report import expansions_played, finished_at, table_report
+from .report import expansions_played, table_report
 from .tables import known_tables
 
 bp = Blueprint("record", __name__)
@@ -43,7 +43,7 @@ def finished_games() -> list[record.FinishedGame]:
             record.FinishedGame(
                 table_id=table.id,
                 game=table.game,
-                day=finished_at(table).date(),
+                day=report.date,  # the day of its final scoring
                 expansions=tuple(
                     bgstats.EXPANSIONS[key].name.split(": ")[-1]
                     for key in expansions_played(table)
