@@ -524,13 +524,19 @@ def public_buildings(sheet: ScoreSheet) -> dict[PlayerId, tuple[str, ...]]:
 def made_public_by(sheet: ScoreSheet, camp: Camp) -> PlayerId | None:
     """Whose Stairway makes ``camp``'s public buildings public (the first in
     seating order), or ``None`` when no other camp has an active one."""
-    public = public_buildings(sheet)
-    if camp.player.id not in public:
+    return _stairway_owner(sheet, camp.player.id, public_buildings(sheet))
+
+
+def _stairway_owner(
+    sheet: ScoreSheet, owner: PlayerId, public: Public
+) -> PlayerId | None:
+    """:func:`made_public_by` with the public buildings already found."""
+    if owner not in public:
         return None
     return next(
         other.player.id
         for other in sheet.camps
-        if other.player.id != camp.player.id and _stairway_active(other, public)
+        if other.player.id != owner and _stairway_active(other, public)
     )
 
 
@@ -545,7 +551,7 @@ def active_buildings(sheet: ScoreSheet, camp: Camp) -> dict[str, Active]:
     for name in camp.buildings:
         active[name] = Active(name, ActiveBy.OWN, pid)
     for owner, names in public.items():
-        by = made_public_by(sheet, next(c for c in sheet.camps if c.player.id == owner))
+        by = _stairway_owner(sheet, owner, public)
         for name in names:
             active.setdefault(name, Active(name, ActiveBy.PUBLIC, owner, stairway=by))
     gate = _gate_owner(camp, public)
