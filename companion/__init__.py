@@ -79,9 +79,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_migrate import Migrate
     from flask_wtf import CSRFProtect
 
-    from . import device, errors, schema, web
-    from .models import db
-    from .views import (
+    from .storage import schema
+    from .storage.models import db
+    from .web import device, errors
+    from .web import plumbing as web
+    from .web.views import (
         GAME_VIEWS,
         finished,
         games,
@@ -124,8 +126,8 @@ def start_worker(app: Flask) -> None:
     command such as ``db upgrade``, which may run before the database has
     its tables): build the rules index with the house rules, in the
     background, and get reports ready (``views.report.warm_up``)."""
-    from .views import report
-    from .views.lookup import build_at_start
+    from .web.views import report
+    from .web.views.lookup import build_at_start
 
     app.extensions["rules_index_thread"] = build_at_start(app)
     report.warm_up(app)

@@ -137,7 +137,7 @@ def cmd_monuments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def cmd_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Write the end-of-game report of a table file as a PDF."""
     # Imported here: WeasyPrint loads only when a report is asked for.
-    from . import pdf, report
+    from .exports import pdf, report
 
     table = read_table(load_json(args.file, sys.stdin))
     html, drawings = report.render_html(

@@ -220,7 +220,7 @@ def setup_session() -> Iterator[None]:
     what it loaded across commits (so that a store that reads a table's whole
     history reads it once, not once per step). Forgotten afterwards: every
     measured request starts from nothing, as in a server."""
-    from companion.models import db
+    from companion.storage.models import db
 
     session = db.session()
     session.expire_on_commit = False
@@ -232,7 +232,7 @@ def setup_session() -> Iterator[None]:
 
 
 def new_table(document: Mapping[str, Any]) -> str:
-    from companion import store
+    from companion.storage import store
 
     return str(store.create_table(GAME, document, options=table_options(document)).id)
 
@@ -240,7 +240,7 @@ def new_table(document: Mapping[str, Any]) -> str:
 def grow_history(table_id: str, steps: int) -> None:
     """Bring the table to ``steps`` history steps: its first player renamed
     back and forth, each one a step recorded through the store."""
-    from companion import store
+    from companion.storage import store
 
     table = store.get_table(table_id)
     if table is None:
@@ -434,7 +434,7 @@ def first_pdf(folder: Path, table_id: str) -> dict[str, Any]:
     from companion import create_app
 
     # As a server starts a worker: WeasyPrint and the report's fonts are
-    # loaded in the background as it starts (companion.views.report.init_app),
+    # loaded in the background as it starts (companion.web.views.report.init_app),
     # done long before a game's end; waited for here.
     app = create_app({**database_config(folder), "PDF_WARM_UP": True})
     app.instance_path = str(folder)
@@ -485,7 +485,7 @@ def run(*, quick: bool = False, verbose: bool = False) -> dict[str, Any]:
 
 
 def dispose(app: Any) -> None:
-    from companion.models import db
+    from companion.storage.models import db
 
     with app.app_context():
         db.session.remove()

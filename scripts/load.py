@@ -219,9 +219,10 @@ def make_tables(database_url: str, secret_key: str) -> list[TableRef]:
     """Every scenario as a table (as /import makes it), each with
     ``HISTORY_STEPS`` steps of history: its first player renamed back and
     forth through the store."""
-    from companion import create_app, store
+    from companion import create_app
     from companion.engines import read_table
-    from companion.models import db
+    from companion.storage import store
+    from companion.storage.models import db
 
     folder = Path(tempfile.mkdtemp(prefix="companion-load-app-"))
     app = create_app({"SECRET_KEY": secret_key, "DATABASE_URL": database_url})
@@ -263,7 +264,7 @@ def import_options(game: str, document: Mapping[str, Any]) -> dict[str, bool]:
 
 
 def rename_back_and_forth(table: Any, steps: int) -> None:
-    from companion import store
+    from companion.storage import store
 
     original = store.current_document(table)["players"][0]["name"]
     while table.position < steps:

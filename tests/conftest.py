@@ -21,7 +21,7 @@ from sqlalchemy import MetaData
 from werkzeug.test import TestResponse
 
 from companion import create_app
-from companion.models import db
+from companion.storage.models import db
 
 from .helpers import form_data, soup
 

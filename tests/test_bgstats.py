@@ -2,7 +2,7 @@
 in a spreadsheet (CSV); a game not over offers neither.
 
 The play file's shape is checked against what the public writers and readers
-of real files agree on (companion/bgstats.py cites them): the keys each part
+of real files agree on (companion/exports/bgstats.py cites them): the keys each part
 has, their types (scores are strings, base/expansion flags 1/0, dates
 ``yyyy-MM-dd HH:mm:ss``), and every reference resolving inside the file.
 """

@@ -20,9 +20,9 @@ from flask import Flask
 from flask_migrate import upgrade
 from sqlalchemy import event
 
-from companion import store
-from companion.models import db
-from companion.views.tables import HOME_PAGE_SIZE
+from companion.storage import store
+from companion.storage.models import db
+from companion.web.views.tables import HOME_PAGE_SIZE
 
 from .conftest import make_app, require_shared
 

@@ -14,8 +14,10 @@ from flask.testing import FlaskClient
 from flask_migrate import upgrade
 from sqlalchemy import select
 
-from companion import create_app, device, store
-from companion.models import HouseRule, db
+from companion import create_app
+from companion.storage import store
+from companion.storage.models import HouseRule, db
+from companion.web import device
 
 from .conftest import TableActions, make_app
 from .helpers import form_data, soup

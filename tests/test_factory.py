@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 
 from companion import create_app, database_uri
-from companion.web import CONTENT_SECURITY_POLICY
+from companion.web.plumbing import CONTENT_SECURITY_POLICY
 
 
 def test_testing_config() -> None:

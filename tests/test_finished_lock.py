@@ -21,8 +21,8 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store
-from companion.views.games import REOPEN
+from companion.storage import store
+from companion.web.views.games import REOPEN
 
 from .conftest import TableActions
 from .helpers import form_data, soup

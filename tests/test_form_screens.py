@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.models import RoadFace, db
+from companion.storage.models import RoadFace, db
 
 from .conftest import TableActions
 from .helpers import soup

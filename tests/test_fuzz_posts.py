@@ -66,7 +66,14 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
-from companion.models import CivicTile, GameTable, HistoryStep, HouseRule, RoadFace, db
+from companion.storage.models import (
+    CivicTile,
+    GameTable,
+    HistoryStep,
+    HouseRule,
+    RoadFace,
+    db,
+)
 
 from .conftest import TableActions, empty_database, make_app, require_shared
 from .helpers import form_data, soup

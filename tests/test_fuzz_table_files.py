@@ -57,7 +57,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from companion import cli
-from companion.models import GameTable, db
+from companion.storage.models import GameTable, db
 
 from .conftest import TableActions, require_shared
 from .helpers import run_cli, soup

@@ -9,11 +9,11 @@ import pytest
 from flask import Blueprint, Flask
 
 from companion.engines import GAMES
-from companion.views import GAME_VIEWS
-from companion.views.games import GameViews, init_app
-from companion.views.tables import STEP_WORDS
+from companion.web.views import GAME_VIEWS
+from companion.web.views.games import GameViews, init_app
+from companion.web.views.tables import STEP_WORDS
 
-VIEWS = Path(__file__).resolve().parents[1] / "companion" / "views"
+VIEWS = Path(__file__).resolve().parents[1] / "companion" / "web" / "views"
 
 
 def test_every_game_has_its_views_in_the_registry_order() -> None:

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store
+from companion.storage import store
 
 from .conftest import TableActions
 from .helpers import soup

@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from companion.models import HouseRule, db
+from companion.storage.models import HouseRule, db
 
 from .conftest import TableActions
 from .helpers import soup

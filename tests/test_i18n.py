@@ -48,7 +48,7 @@ def pseudo(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(Domain, "get_translations", lambda self: Pseudo())
     # Glory to Rome terms come from the game's glossary in the reader's language,
     # not from gettext: mark them too, so that only untranslated words remain.
-    from companion.views import glory
+    from companion.web.views import glory
 
     real_term = glory.term
     monkeypatch.setattr(glory, "term", lambda key: f"⟦{real_term(key)}⟧")

@@ -10,9 +10,9 @@ from flask import Flask
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, select
 
-from companion import store
-from companion.models import GameTable, HistoryStep, db
-from companion.recorded import ERA_SCORING, REOPEN
+from companion.storage import store
+from companion.storage.models import GameTable, HistoryStep, db
+from companion.storage.progress import ERA_SCORING, REOPEN
 
 
 def doc(*names: str) -> dict[str, Any]:

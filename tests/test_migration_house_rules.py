@@ -11,7 +11,7 @@ from flask import Flask
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import text
 
-from companion.models import db
+from companion.storage.models import db
 
 WHEN = datetime(2026, 11, 30, 20, 0, tzinfo=UTC)
 TABLES = [("ar-1", "all-roads"), ("ar-2", "all-roads"), ("gtr-1", "glory-to-rome")]

@@ -12,7 +12,7 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import column as column_
 from sqlalchemy import inspect, select, table, text
 
-from companion.models import JOIN_ALPHABET, db
+from companion.storage.models import JOIN_ALPHABET, db
 
 WHEN = datetime(2026, 11, 30, 20, 0, tzinfo=UTC)
 

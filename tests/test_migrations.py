@@ -7,7 +7,7 @@ from alembic.migration import MigrationContext
 from flask import Flask
 from flask_migrate import downgrade, upgrade
 
-from companion.models import db
+from companion.storage.models import db
 
 
 def test_migrations_match_models(any_db_app: Flask) -> None:

@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 
 from companion.engines import read_table
 from companion.engines.base import OUR_NOTES, Citation
-from companion.report import build_report, template_context
+from companion.exports.report import build_report, template_context
 
 from .conftest import require_shared
 

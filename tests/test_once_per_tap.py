@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
-from companion.models import GameTable, HouseRule, db
+from companion.storage.models import GameTable, HouseRule, db
 
 from .conftest import TableActions
 from .helpers import form_data, soup

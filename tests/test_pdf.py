@@ -1,4 +1,4 @@
-"""The PDF report (companion/pdf.py, the report view, ``companion report``),
+"""The PDF report (companion/exports/pdf.py, the report view, ``companion report``),
 tested by its bytes: the text pypdf reads back, the fonts, the page size, and
 what WeasyPrint was allowed to fetch.
 
@@ -25,9 +25,9 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from companion import cli
-from companion import pdf as adapter
-from companion import report as rp
 from companion.engines import read_table
+from companion.exports import pdf as adapter
+from companion.exports import report as rp
 
 from .conftest import IN_CI, TableActions, require_shared
 from .helpers import run_cli as run
@@ -185,7 +185,7 @@ def test_a_name_that_is_markup_prints_as_text_and_reads_no_file() -> None:
 HOSTILE = """<!doctype html><html><head>
 <link rel="stylesheet" href="file:///etc/passwd">
 <link rel="stylesheet" href="http://127.0.0.1:9/x.css">
-<link rel="stylesheet" href="../companion/report.py">
+<link rel="stylesheet" href="../companion/exports/report.py">
 <style>
 @import url("file:///etc/hostname");
 @font-face { font-family: X; src: url("/etc/passwd"); }
@@ -300,7 +300,8 @@ def test_the_static_folder_must_exist(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "module", ["companion.pdf", "companion.report", "companion.views.report"]
+    "module",
+    ["companion.exports.pdf", "companion.exports.report", "companion.web.views.report"],
 )
 def test_weasyprint_is_imported_only_for_a_pdf(module: str) -> None:
     code = (
@@ -412,7 +413,7 @@ def test_the_paper_must_be_a4_or_letter(capsys: pytest.CaptureFixture[str]) -> N
 def report_client(app: Flask) -> FlaskClient:
     """The client of an app with the report's blueprint (registered here until
     the factory does it)."""
-    from companion.views import report
+    from companion.web.views import report
 
     if "report" not in app.blueprints:
         app.register_blueprint(report.bp)

@@ -14,9 +14,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from companion import pdf
-from companion.models import ReportPdf, db
-from companion.views import report
+from companion.exports import pdf
+from companion.storage.models import ReportPdf, db
+from companion.web.views import report
 
 from .conftest import TableActions, make_app
 from .test_views_watch import watch_link

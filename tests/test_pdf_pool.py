@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask_migrate import upgrade
 
-from companion.pdf_pool import POOL
+from companion.exports.pdf_pool import POOL
 
 from .conftest import TableActions, make_app
 from .test_finished_lock import FINISH

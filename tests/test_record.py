@@ -8,8 +8,8 @@ from datetime import date
 import pytest
 from flask.testing import FlaskClient
 
-from companion import record
-from companion.record import FinishedGame, Placed
+from companion.exports import group_record as record
+from companion.exports.group_record import FinishedGame, Placed
 
 from .conftest import TableActions
 from .helpers import soup

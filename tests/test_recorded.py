@@ -1,4 +1,4 @@
-"""What the history recorded, folded step by step (companion/recorded.py),
+"""What the history recorded, folded step by step (companion/storage/progress.py),
 answers every question exactly as walking the whole history did."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion import recorded
-from companion.recorded import ERA_SCORING, REOPEN
+from companion.storage import progress as recorded
+from companion.storage.progress import ERA_SCORING, REOPEN
 
 Step = tuple[int, str, dict[str, Any]]
 

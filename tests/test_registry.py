@@ -15,7 +15,7 @@ from companion.engines import (
     read_table,
 )
 from companion.engines.base import Player
-from companion.web import GAME_NAMES
+from companion.web.plumbing import GAME_NAMES
 
 from .conftest import SHARED
 
@@ -60,7 +60,7 @@ def test_every_game_is_wired_into_the_web(app: Flask, game: Game) -> None:
     """A table page part, a view module, the README."""
     from pathlib import Path
 
-    from companion.views.games import game_views
+    from companion.web.views.games import game_views
 
     root = Path(__file__).resolve().parents[1]
     assert (root / "templates" / "games" / game.slug / "panel.html").is_file()

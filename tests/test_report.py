@@ -1,4 +1,4 @@
-"""The end-of-game report's content (companion/report.py): no WeasyPrint needed.
+"""The end-of-game report's content (companion/exports/report.py): no WeasyPrint needed.
 
 Places and tie-breaks in words, the score table per game (per era for
 Foundations of Rome), every explained line with its rule, the SVG board and
@@ -22,7 +22,6 @@ from flask import Flask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import report as rp
 from companion.engines import Table, read_table
 from companion.engines import foundations as fr
 from companion.engines.base import (
@@ -32,6 +31,7 @@ from companion.engines.base import (
     competition_places,
     player_marks,
 )
+from companion.exports import report as rp
 
 from .conftest import require_shared
 
@@ -661,7 +661,7 @@ def pseudo(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_every_word_of_the_report_is_translated(app: Flask, scenario: str) -> None:
     from flask import render_template
 
-    from companion.web import words
+    from companion.web.plumbing import words
 
     table = shared_table(scenario)
     report = rp.build_report(table, on=DAY)

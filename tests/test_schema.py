@@ -11,8 +11,8 @@ from flask import Flask
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect
 
-from companion.models import db
-from companion.schema import SETUP_COMMAND
+from companion.storage.models import db
+from companion.storage.schema import SETUP_COMMAND
 
 from .conftest import make_app
 

@@ -14,7 +14,7 @@ from flask_babel import force_locale
 
 from companion.engines.base import ENGLISH_ONLY, SECTION_TITLES, Citation
 from companion.engines.foundations import monument_cards as cards
-from companion.web import words
+from companion.web.plumbing import words
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -16,8 +16,8 @@ from flask import Flask
 from flask_migrate import upgrade
 
 from companion import create_app, start_worker
-from companion.models import db
-from companion.pdf_pool import POOL
+from companion.exports.pdf_pool import POOL
+from companion.storage.models import db
 
 from .conftest import IN_CI, POSTGRES_URL, empty_database, make_app
 

@@ -8,8 +8,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from companion import store
-from companion.models import GameTable, HistoryStep, db
+from companion.storage import store
+from companion.storage.models import GameTable, HistoryStep, db
 
 DOC = {"format": "rome-companion/1", "game": "all-roads", "players": [], "n": 0}
 

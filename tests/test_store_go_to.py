@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from companion import store
-from companion.models import GameTable, db
+from companion.storage import store
+from companion.storage.models import GameTable, db
 
 DOC = {"format": "rome-companion/1", "game": "all-roads", "players": [], "n": 0}
 

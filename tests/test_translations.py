@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 
 from companion.engines.base import Player
 from companion.engines.glory import Camp, Material, ScoreSheet, score
-from companion.web import words
+from companion.web.plumbing import words
 
 from .conftest import TableActions
 

@@ -12,7 +12,7 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect
 from werkzeug.test import TestResponse
 
-from companion.models import CivicTile, db
+from companion.storage.models import CivicTile, db
 
 from .conftest import TableActions, TableScreens
 from .helpers import soup

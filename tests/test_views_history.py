@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion import store
+from companion.storage import store
 
 from .conftest import TableActions
 from .helpers import form_data, soup

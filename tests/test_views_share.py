@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from companion.models import JOIN_ALPHABET, normal_join_code
+from companion.storage.models import JOIN_ALPHABET, normal_join_code
 
 from .conftest import TableActions
 from .helpers import soup
@@ -89,7 +89,7 @@ def test_a_typed_code_is_read_as_stored() -> None:
 def test_a_code_already_taken_is_drawn_again(
     app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from companion import store
+    from companion.storage import store
 
     drawn = iter(["AAAAAAA", "AAAAAAA", "BBBBBBB"])
     monkeypatch.setattr(store, "new_join_code", lambda: next(drawn))

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.engines import GAMES
-from companion.models import GameTable, db
+from companion.storage.models import GameTable, db
 
 from .conftest import TableActions, require_shared
 from .helpers import soup

@@ -17,11 +17,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import report as rp
-from companion import web
 from companion.engines import GAMES, find_game, new_table_document, read_table
 from companion.engines import foundations as fr
 from companion.engines.base import Colour, Message, Player
+from companion.exports import report as rp
+from companion.web import plumbing as web
 
 
 def title(kind: str, key: str) -> Message:
@@ -79,7 +79,7 @@ def test_each_word_reads_as_before(
     app: Flask, kind: str, key: str, en: str, it: str, zh: str
 ) -> None:
     """The engine's word, and each name the pages show, in each language."""
-    from companion.views import foundations as fr_views
+    from companion.web.views import foundations as fr_views
 
     shown = {
         "game": web.GAME_NAMES,

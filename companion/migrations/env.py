@@ -11,7 +11,7 @@ config = context.config
 # Interpret the config file for Python logging.
 # This line sets up loggers basically.
 # Keep the app's own loggers working when migrations run inside it; when the
-# running app sets up its embedded database (companion/schema.py), leave its
+# running app sets up its embedded database (companion/storage/schema.py), leave its
 # logging as it is (a second root handler would print every line twice).
 if not has_request_context():
     fileConfig(config.config_file_name, disable_existing_loggers=False)

@@ -54,9 +54,9 @@ from flask import Flask
 from flask_migrate import upgrade
 from werkzeug.serving import make_server
 
-from companion.device import COOKIE_NAME
 from companion.engines.foundations.monument_cards import CATALOGUE
-from companion.views.foundations import PIECE_NAMES
+from companion.web.device import COOKIE_NAME
+from companion.web.views.foundations import PIECE_NAMES
 
 from ..conftest import TableActions, make_app, require_shared
 from ..helpers import form_data, soup

@@ -18,7 +18,7 @@ from hypothesis import given
 
 from companion.engines import TableFileError, read_table
 from companion.engines import glory as gtr
-from companion.report import build_report
+from companion.exports.report import build_report
 
 from ..conftest import require_shared
 from .strategies_glory import documents

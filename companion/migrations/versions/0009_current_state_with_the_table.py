@@ -6,20 +6,20 @@ Create Date: 2026-12-01 10:40:00.000000
 
 Upgrade: each history step keeps what the steps up to it recorded
 (``history_steps.recorded``: era scorings, monument values, how the game
-ended ..., see ``companion/recorded.py``), and each table keeps copies of its
+ended ..., see ``companion/storage/progress.py``), and each table keeps copies of its
 current step's table file and ``recorded``, its players' names and the
 ``seq`` of its last step (``game_tables.document``, ``recorded``, ``names``,
 ``last_seq``). Existing tables are filled in by folding their history, step
 by step, one table at a time. Downgrade: the columns go (the history holds
 everything they copy).
 
-The fold is ``companion.recorded.remember`` as it is when this runs: it
+The fold is ``companion.storage.progress.remember`` as it is when this runs: it
 reads only the actions and details the history already holds.
 """
 from alembic import op
 import sqlalchemy as sa
 
-from companion import recorded
+from companion.storage import progress as recorded
 
 
 # revision identifiers, used by Alembic.

@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any, Final
 from urllib.parse import unquote, urlsplit
 
-STATIC_DIR: Final = Path(__file__).resolve().parent.parent / "static"
+STATIC_DIR: Final = Path(__file__).resolve().parents[2] / "static"
 """The app's static folder (``create_app`` serves the same one)."""
 
 DRAWING_SCHEME: Final = "report:"

@@ -33,16 +33,22 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from sqlalchemy import func, select
 
-from .. import house_rules as table_rules
-from ..engines import GAMES, UnknownGameError
-from ..engines.base import Citation
-from ..engines.glory_terms import Lang
+from ...engines import GAMES, UnknownGameError
+from ...engines.base import Citation
+from ...engines.glory_terms import Lang
+from ...lookup import (
+    Entry,
+    InvalidEntryError,
+    RulesIndex,
+    UnknownEntryError,
+    open_index,
+)
+from ...lookup import house_rule as make_house_rule
+from ...storage import house_rules as table_rules
+from ...storage.models import ID_MAX, GameTable, HouseRule, db
+from ...storage.store import get_table
 from ..forms import ActionForm, HouseRuleForm
-from ..lookup import Entry, InvalidEntryError, RulesIndex, UnknownEntryError, open_index
-from ..lookup import house_rule as make_house_rule
-from ..models import ID_MAX, GameTable, HouseRule, db
-from ..store import get_table
-from ..web import GAME_NAMES, words
+from ..plumbing import GAME_NAMES, words
 from .tables import table_or_404
 
 bp = Blueprint("lookup", __name__)

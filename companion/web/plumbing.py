@@ -16,8 +16,8 @@ from flask_babel import (
 )
 from flask_babel import lazy_gettext as _l
 
-from .engines import GAMES
-from .engines.base import (
+from ..engines import GAMES
+from ..engines.base import (
     Citation,
     Colour,
     Message,

@@ -26,7 +26,7 @@ gave an id for All Roads, Roads of Fortune or the Monuments module, so those
 are written with ``bggId`` 0 (BG Stats: not linked; the player may link them
 in the app).
 
-Pure: a :class:`~companion.report.Report` and plain values in, JSON-ready
+Pure: a :class:`~companion.exports.report.Report` and plain values in, JSON-ready
 values and text out.
 """
 
@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from .engines.base import PlayerId, msg
+from ..engines.base import PlayerId, msg
 from .report import Report, Text
 
 ABOUT: Final = (

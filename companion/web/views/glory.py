@@ -17,12 +17,13 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
-from .. import recorded, store
-from ..engines import find_game
-from ..engines import glory as gtr
-from ..engines.glory_terms import TERMS, Lang
+from ...engines import find_game
+from ...engines import glory as gtr
+from ...engines.glory_terms import TERMS, Lang
+from ...storage import progress as recorded
+from ...storage import store
+from ...storage.models import GameTable
 from ..forms import BUILDING_SLOTS, GTR_MATERIALS, CampsForm, GameEndForm
-from ..models import GameTable
 from .tables import (
     Edit,
     form_screen,

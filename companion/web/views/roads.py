@@ -20,14 +20,14 @@ from sqlalchemy import select
 from wtforms import SelectMultipleField, StringField, ValidationError
 from wtforms.fields.choices import SelectChoice
 
-from .. import store
-from ..engines import TableFileError, read_table
-from ..engines import foundations as fr
-from ..engines.base import Message, Node, RuleError, comma_list
-from ..engines.foundations import fortune, road_boards
+from ...engines import TableFileError, read_table
+from ...engines import foundations as fr
+from ...engines.base import Message, Node, RuleError, comma_list
+from ...engines.foundations import fortune, road_boards
+from ...storage import store
+from ...storage.models import ID_MAX, GameTable, RoadFace, db
 from ..forms import ActionForm, FaceForm, RoadSetupForm
-from ..models import ID_MAX, GameTable, RoadFace, db
-from ..web import error_words, words
+from ..plumbing import error_words, words
 from .foundations import (
     board_cells,
     city_of,

@@ -17,14 +17,15 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from .. import recorded, store
-from ..engines import foundations as fr
-from ..engines.base import RuleError, TableFileError
-from ..engines.foundations import monument_cards as cards
-from ..engines.foundations import monuments as mon
+from ...engines import foundations as fr
+from ...engines.base import RuleError, TableFileError
+from ...engines.foundations import monument_cards as cards
+from ...engines.foundations import monuments as mon
+from ...storage import progress as recorded
+from ...storage import store
+from ...storage.models import GameTable
 from ..forms import ActionForm, BoardForm, CoinsForm, MonumentValuesForm
-from ..models import GameTable
-from ..web import error_words, problem_words, words
+from ..plumbing import error_words, problem_words, words
 from .foundations import (
     board_cells,
     board_form,

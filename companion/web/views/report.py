@@ -1,8 +1,8 @@
 """The end-of-game report as a PDF: ``GET /t/<table_id>/report.pdf?paper=a4``.
 
-A thin adapter: the report's content comes from :mod:`companion.report`, its
+A thin adapter: the report's content comes from :mod:`companion.exports.report`, its
 words from the template in the reader's language, the PDF from
-:mod:`companion.pdf` (WeasyPrint, loaded as a worker starts). A report is
+:mod:`companion.exports.pdf` (WeasyPrint, loaded as a worker starts). A report is
 kept per table version, paper and language (``models.ReportPdf``), so a
 second download of an unchanged table is one row read.
 """
@@ -29,13 +29,14 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from .. import bgstats, store
-from ..engines import TableFileError, find_game, read_table
-from ..models import GameTable, db
-from ..pdf import STATIC_DIR, Paper, render_pdf, warm_up_in_background
-from ..pdf_pool import POOL
-from ..report import TEMPLATE, Report, build_report, template_context
-from ..web import words
+from ...engines import TableFileError, find_game, read_table
+from ...exports import bgstats
+from ...exports.pdf import STATIC_DIR, Paper, render_pdf, warm_up_in_background
+from ...exports.pdf_pool import POOL
+from ...exports.report import TEMPLATE, Report, build_report, template_context
+from ...storage import store
+from ...storage.models import GameTable, db
+from ..plumbing import words
 from .games import game_views, is_finished
 from .tables import options_from_document, table_or_404
 
@@ -81,7 +82,7 @@ def report_revision() -> str:
     """A fingerprint of everything that draws a report besides the table:
     the package's code, the templates, the print stylesheet and the
     translations. A PDF kept by another release is made again."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     files = sorted(
         [
             *root.rglob("*.py"),
@@ -107,7 +108,7 @@ def pdf_answer(table: GameTable, paper: Paper, filename: str) -> ResponseReturnV
     """The report of ``table`` as a PDF download named ``filename``: the one
     kept for the table's version, paper and language if there is one (a
     second download of an unchanged table costs one row), else drawn (in
-    this process's PDF child, ``companion.pdf_pool``, unless ``PDF_POOL`` is
+    this process's PDF child, ``companion.exports.pdf_pool``, unless ``PDF_POOL`` is
     off, as in tests) and kept. While another report is being drawn, the
     answer says "preparing" (202) and reloads, instead of holding a thread."""
     lang = str(get_locale() or "en")

@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import undefer
 from sqlalchemy.orm.exc import StaleDataError
 
-from . import recorded
+from . import progress as recorded
 from .models import GameTable, HistoryStep, ReportPdf, db, new_join_code, utcnow
 
 T = TypeVar("T")

@@ -1,6 +1,6 @@
 """The web side of each game, registered by name, not by import side effect.
 
-Each game's views are one :class:`GameViews`; ``companion/views/__init__.py``
+Each game's views are one :class:`GameViews`; ``companion/web/views/__init__.py``
 lists them in ``GAME_VIEWS`` (as ``companion.engines.GAMES`` lists the
 engines), :func:`init_app` registers their blueprints and keeps them on the
 app, and the screens every game shares (the table page, history, report) ask
@@ -19,20 +19,20 @@ from flask import Blueprint, Flask, current_app
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import Conflict
 
-from .. import recorded
-from ..models import GameTable
+from ...storage import progress as recorded
+from ...storage.models import GameTable
 
 Panel = Callable[[GameTable, dict[str, Any]], dict[str, Any]]
 """What a game's part of the table page shows (``templates/games/<slug>/``)."""
 
 ReportArgs = Callable[[GameTable], dict[str, Any]]
 """What the table's history adds to its report: keyword arguments of
-``companion.report.build_report`` (``history``, ``catalogue``, ``over``,
+``companion.exports.report.build_report`` (``history``, ``catalogue``, ``over``,
 ``end``)."""
 
 Finished = Callable[[GameTable], bool]
 """Whether a table is finished: its final scoring is recorded and the game was
-not reopened since (``companion.recorded``). A finished table cannot be changed
+not reopened since (``companion.storage.progress``). A finished table cannot be changed
 (:func:`check_open`) until a "Reopen the game" step."""
 
 EXTENSION = "companion.games"

@@ -24,11 +24,11 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy.exc import SQLAlchemyError
 
-from .. import store
+from ...storage import store
+from ...storage.models import GameTable
 from ..errors import submitted_input
 from ..forms import ActionForm
-from ..models import GameTable
-from ..web import same_site_path
+from ..plumbing import same_site_path
 from .games import REOPEN, GameFinishedError, game_views, is_finished
 from .tables import conflict_message, table_or_404
 

@@ -6,7 +6,7 @@ tie-breaks in words, the score table, every explained line with its rule, and
 for Foundations of Rome the city board and the score chart as SVG. Nothing here
 needs Flask or WeasyPrint: the HTML comes from ``templates/report/report.html``
 (:func:`template_context` gives its variables) and the PDF from
-:mod:`companion.pdf`.
+:mod:`companion.exports.pdf`.
 
 Every sentence is a :class:`~companion.engines.base.Message` (or an engine's own
 text), so the web layer can translate it; the SVG functions take the ``words``
@@ -25,11 +25,11 @@ from types import MappingProxyType
 from typing import Final, TypeAlias, TypedDict, TypeVar
 from xml.sax.saxutils import escape
 
-from .engines import Table
-from .engines import all_roads as ar
-from .engines import foundations as fr
-from .engines import glory as gtr
-from .engines.base import (
+from ..engines import Table
+from ..engines import all_roads as ar
+from ..engines import foundations as fr
+from ..engines import glory as gtr
+from ..engines.base import (
     ENGLISH_ONLY,
     Citation,
     Colour,
@@ -42,8 +42,8 @@ from .engines.base import (
     player_marks,
     section_words,
 )
-from .engines.foundations import fortune
-from .engines.foundations import monument_cards as cards
+from ..engines.foundations import fortune
+from ..engines.foundations import monument_cards as cards
 
 Text: TypeAlias = "Message | str"
 """A sentence for the reader: a translatable message, or an engine's own text."""
@@ -51,7 +51,7 @@ Text: TypeAlias = "Message | str"
 Words: TypeAlias = Callable[[Text], str]
 """Turns a :data:`Text` into the reader's language (the web's ``words`` filter)."""
 
-TEMPLATES_DIR: Final = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES_DIR: Final = Path(__file__).resolve().parents[2] / "templates"
 TEMPLATE: Final = "report/report.html"
 
 # --------------------------------------------------------------------------
@@ -1220,7 +1220,7 @@ def template_context(
 ) -> ReportContext:
     """The variables of ``templates/report/report.html``, in the reader's
     language (``words``). ``drawings`` maps each ``report:NAME`` the page names
-    to its SVG text, for :func:`companion.pdf.render_pdf` to serve."""
+    to its SVG text, for :func:`companion.exports.pdf.render_pdf` to serve."""
     drawings: dict[str, str] = {}
     icons: list[tuple[str, str]] = []
     if report.city is not None:

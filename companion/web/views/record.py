@@ -1,7 +1,7 @@
 """The group's record (``GET /record``): the finished games this device
 knows (every table's, with the shared list), newest first, and each
 player's games, wins, average and best score per game, as tables and small
-SVG charts (``companion.record``)."""
+SVG charts (``companion.exports.group_record``)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import bgstats, record
-from ..engines import TableFileError
-from ..models import GameTable, db
-from ..web import GAME_NAMES
+from ...engines import TableFileError
+from ...exports import bgstats
+from ...exports import group_record as record
+from ...storage.models import GameTable, db
+from ..plumbing import GAME_NAMES
 from .games import is_finished
 from .report import expansions_played, table_report
 from .tables import known_tables

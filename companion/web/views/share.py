@@ -16,9 +16,9 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
 
+from ...storage.models import GameTable, db, normal_join_code
 from .. import device
 from ..forms import DeviceNameForm, JoinForm
-from ..models import GameTable, db, normal_join_code
 from .tables import render_table, table_or_404
 
 bp = Blueprint("share", __name__)

@@ -28,7 +28,7 @@ from flask import Flask, Response, current_app, g, request
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import select
 
-from .models import DEVICE_NAME_MAX, GameTable, db, made_from
+from ..storage.models import DEVICE_NAME_MAX, GameTable, db, made_from
 
 COOKIE_NAME: Final = "companion_tables"
 MAX_TABLES: Final = 50
@@ -39,7 +39,7 @@ cookie."""
 MAX_AGE: Final = timedelta(days=400)
 """How long the cookie lasts after the last change to the list (400 days:
 the most a browser allows)."""
-_SALT: Final = "companion.device-tables"
+_SALT: Final = "companion.web.device-tables"
 _ID_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,32}\Z")
 _CHANGED: Final = "device_tables"
 """Where a view's change to the list waits for the response (``flask.g``)."""

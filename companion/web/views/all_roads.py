@@ -14,13 +14,14 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
-from .. import recorded, store
-from ..engines import all_roads as ar
-from ..engines import find_game
-from ..engines.base import and_list
+from ...engines import all_roads as ar
+from ...engines import find_game
+from ...engines.base import and_list
+from ...storage import progress as recorded
+from ...storage import store
+from ...storage.models import GameTable
 from ..forms import AR_TOKENS, TallyForm, TurnForm
-from ..models import GameTable
-from ..web import words
+from ..plumbing import words
 from .tables import (
     Edit,
     form_screen,

@@ -15,10 +15,10 @@ from flask_babel import get_locale
 from markupsafe import Markup, escape
 from sqlalchemy import select
 
-from ..models import GameTable, db
-from ..report import template_context
-from ..store import TABLE_ID
-from ..web import words
+from ...exports.report import template_context
+from ...storage.models import GameTable, db
+from ...storage.store import TABLE_ID
+from ..plumbing import words
 from . import live
 from .report import paper_asked, pdf_answer, table_report
 
@@ -36,7 +36,7 @@ def watched_or_404(key: str) -> GameTable:
 
 
 def labelled_svg(svg: str, label: str) -> Markup:
-    """A drawing of :mod:`companion.report` (SVG it escaped itself) as an
+    """A drawing of :mod:`companion.exports.report` (SVG it escaped itself) as an
     image a screen reader names by ``label``."""
     opening = f'<svg role="img" aria-label="{escape(label)}" '
     return Markup(opening + svg.removeprefix("<svg "))  # noqa: S704 - escaped above

@@ -28,8 +28,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.datastructures import MultiDict
 
-from .. import device, house_rules, store
-from ..engines import (
+from ...engines import (
     Game,
     TableFileError,
     UnknownGameError,
@@ -37,8 +36,11 @@ from ..engines import (
     new_table_document,
     read_table,
 )
-from ..engines.base import Player, RuleError
-from ..engines.json_text import load_table_text
+from ...engines.base import Player, RuleError
+from ...engines.json_text import load_table_text
+from ...storage import house_rules, store
+from ...storage.models import GameTable, HistoryStep, db, made_by_form
+from .. import device
 from ..forms import (
     ActionForm,
     ForgetTableForm,
@@ -48,8 +50,7 @@ from ..forms import (
     VersionedForm,
     new_table_form,
 )
-from ..models import GameTable, HistoryStep, db, made_by_form
-from ..web import GAME_NAMES, error_words, problem_words, words
+from ..plumbing import GAME_NAMES, error_words, problem_words, words
 from .games import GAME_OVER, REOPEN, check_open, game_views, is_finished
 
 bp = Blueprint("tables", __name__)

@@ -17,17 +17,18 @@ from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from wtforms.fields.choices import SelectChoice
 
-from .. import recorded, store
-from ..engines import TableFileError, read_table
-from ..engines import foundations as fr
-from ..engines.base import RuleError
-from ..engines.foundations import fortune, road_boards
-from ..engines.foundations import monument_cards as cards
-from ..engines.foundations.city import CivicTile as Tile
+from ...engines import TableFileError, read_table
+from ...engines import foundations as fr
+from ...engines.base import RuleError
+from ...engines.foundations import fortune, road_boards
+from ...engines.foundations import monument_cards as cards
+from ...engines.foundations.city import CivicTile as Tile
+from ...exports.report import EraTotals
+from ...storage import progress as recorded
+from ...storage import store
+from ...storage.models import CivicTile, GameTable, db
 from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm, TrayTileForm
-from ..models import CivicTile, GameTable, db
-from ..report import EraTotals
-from ..web import error_words, lazy_words, problem_words, words
+from ..plumbing import error_words, lazy_words, problem_words, words
 from .games import check_open
 from .tables import (
     Edit,
@@ -227,7 +228,7 @@ def era_scorings(table: GameTable) -> list[dict[str, Any]]:
     """The details of each era scoring that stands, up to the current step, in
     era order: reopening the game takes back its final scoring (the era is
     to be scored again), and an era scored again counts as last scored
-    (kept with the table: ``companion.recorded``)."""
+    (kept with the table: ``companion.storage.progress``)."""
     return recorded.era_scorings(table.recorded)
 
 

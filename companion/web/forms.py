@@ -41,14 +41,14 @@ from wtforms.validators import (
 )
 from wtforms.widgets import HiddenInput
 
-from .engines import Game
-from .engines import all_roads as ar
-from .engines import glory as gtr
-from .engines.base import NAME_MAX
-from .engines.foundations.city import TRAY_MAX_LOTS
-from .engines.foundations.lots import Lot, groups
-from .models import DEVICE_NAME_MAX, FORM_TOKEN_MAX, ID_MAX
-from .web import COLOUR_NAMES, GAME_OPTIONS
+from ..engines import Game
+from ..engines import all_roads as ar
+from ..engines import glory as gtr
+from ..engines.base import NAME_MAX
+from ..engines.foundations.city import TRAY_MAX_LOTS
+from ..engines.foundations.lots import Lot, groups
+from ..storage.models import DEVICE_NAME_MAX, FORM_TOKEN_MAX, ID_MAX
+from .plumbing import COLOUR_NAMES, GAME_OPTIONS
 
 _NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 """Characters no text field takes: NUL (PostgreSQL cannot store it), the

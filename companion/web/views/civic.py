@@ -17,10 +17,10 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..engines.base import RuleError
-from ..engines.foundations.lots import Lot, Shape
+from ...engines.base import RuleError
+from ...engines.foundations.lots import Lot, Shape
+from ...storage.models import ID_MAX, CivicTile, db
 from ..forms import TILE_GRID_LOTS, ActionForm, CivicTileForm
-from ..models import ID_MAX, CivicTile, db
 from .foundations import city_of, fr_table_or_404, tile_words
 
 bp = Blueprint("civic", __name__)

@@ -15,8 +15,8 @@ from flask import Blueprint, Response, abort, jsonify, request
 from sqlalchemy import ColumnElement, select, text
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..models import GameTable, HistoryStep, db
-from ..store import TABLE_ID
+from ...storage.models import GameTable, HistoryStep, db
+from ...storage.store import TABLE_ID
 from .tables import describe_step
 
 bp = Blueprint("live", __name__)

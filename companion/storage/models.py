@@ -30,8 +30,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from .engines.foundations import city as fr_city
-from .engines.foundations.lots import Shape
+from ..engines.foundations import city as fr_city
+from ..engines.foundations.lots import Shape
 
 
 class Base(DeclarativeBase):
@@ -134,7 +134,8 @@ class GameTable(db.Model):  # type: ignore[name-defined,misc]
     """The table file as it is now: the current step's, kept here so a page
     reads one row, not the history."""
     recorded: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    """What the history up to the current step recorded (``companion.recorded``):
+    """What the history up to the current step recorded
+    (``companion.storage.progress``):
     the current step's, kept here for the same reason."""
     names: Mapped[list[str]] = mapped_column(JSON, default=list)
     """The players' names as they are now, in seating order: all the home
@@ -203,7 +204,7 @@ class HistoryStep(db.Model):  # type: ignore[name-defined,misc]
     """The whole table file after this step (read only when asked for: the
     history page lists steps without it)."""
     recorded: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, deferred=True)
-    """What the history up to this step recorded (``companion.recorded``)."""
+    """What the history up to this step recorded (``companion.storage.progress``)."""
     by: Mapped[str | None] = mapped_column(
         String(DEVICE_NAME_MAX), nullable=True, default=_current_device_name
     )
