@@ -252,7 +252,7 @@ def grow_history(table_id: str, steps: int) -> None:
         old = document["players"][0]["name"]
         new = f"{original} {n % 2 + 1}" if old == original else original
         document["players"][0]["name"] = new
-        store.record(
+        store.add_step(
             table,
             document,
             expected_version=table.version,

@@ -272,7 +272,7 @@ def rename_back_and_forth(table: Any, steps: int) -> None:
         old = document["players"][0]["name"]
         new = f"{original} 2" if old == original else original
         document["players"][0]["name"] = new
-        store.record(
+        store.add_step(
             table,
             document,
             expected_version=table.version,

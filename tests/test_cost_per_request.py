@@ -75,7 +75,7 @@ def table_with_history(app: Flask, steps: int) -> str:
             now["players"] = [
                 {**p, "name": new} if p["name"] == old else p for p in now["players"]
             ]
-            store.record(
+            store.add_step(
                 table,
                 now,
                 expected_version=table.version,

@@ -52,7 +52,7 @@ def test_steps_read_in_the_readers_language(
     with app.app_context():
         table = store.get_table(table_id)
         for action, details in steps:
-            store.record(
+            store.add_step(
                 table,
                 table.document,
                 expected_version=table.version,

@@ -40,7 +40,7 @@ def kept(app: Flask) -> dict[str, Any]:
 def make_tables(app: Flask) -> None:
     with app.app_context():
         plain = store.create_table("foundations-of-rome", doc("Ann", "Bo"))
-        store.record(
+        store.add_step(
             plain,
             doc("Ann", "Bob"),
             expected_version=plain.version,
@@ -55,7 +55,7 @@ def make_tables(app: Flask) -> None:
             (REOPEN, {}),
             ("rename", {"old": "Cy", "new": "Cyd"}),
         ]:
-            store.record(
+            store.add_step(
                 scored,
                 doc("Cyd" if action == "rename" else "Cy", "Di"),
                 expected_version=scored.version,

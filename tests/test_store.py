@@ -23,8 +23,8 @@ def test_create_then_record_keeps_every_step(any_db_app: Flask) -> None:
         table = store.create_table("all-roads", doc(0))
         assert table.version == 1
         assert len(table.id) >= 16
-        store.record(table, doc(1), expected_version=1, action="rename")
-        store.record(table, doc(2), expected_version=2, action="rename")
+        store.add_step(table, doc(1), expected_version=1, action="rename")
+        store.add_step(table, doc(2), expected_version=2, action="rename")
         assert [s.document["n"] for s in table.steps] == [0, 1, 2]
         assert store.current_document(table)["n"] == 2
         assert table.version == 3
@@ -33,8 +33,8 @@ def test_create_then_record_keeps_every_step(any_db_app: Flask) -> None:
 def test_undo_redo_and_new_edit_ends_the_redo_trail(any_db_app: Flask) -> None:
     with any_db_app.app_context():
         table = store.create_table("all-roads", doc(0))
-        store.record(table, doc(1), expected_version=1, action="rename")
-        store.record(table, doc(2), expected_version=2, action="rename")
+        store.add_step(table, doc(1), expected_version=1, action="rename")
+        store.add_step(table, doc(2), expected_version=2, action="rename")
         store.undo(table, expected_version=3)
         store.undo(table, expected_version=4)
         assert store.current_document(table)["n"] == 0
@@ -45,7 +45,7 @@ def test_undo_redo_and_new_edit_ends_the_redo_trail(any_db_app: Flask) -> None:
         assert store.current_document(table)["n"] == 1
         assert store.can_redo(table)
         # A new change after an undo drops the undone step (2).
-        store.record(table, doc(9), expected_version=6, action="rename")
+        store.add_step(table, doc(9), expected_version=6, action="rename")
         assert [s.document["n"] for s in table.steps] == [0, 1, 9]
         assert not store.can_redo(table)
         with pytest.raises(store.NothingToUndoError):
@@ -58,12 +58,12 @@ def test_stale_version_is_refused_and_nothing_changes(
 ) -> None:
     with any_db_app.app_context():
         table = store.create_table("all-roads", doc(0))
-        store.record(table, doc(1), expected_version=1, action="rename")
+        store.add_step(table, doc(1), expected_version=1, action="rename")
         store.undo(table, expected_version=2)
         before = (table.version, table.position, len(table.steps))
         with pytest.raises(store.StaleEditError) as info:
             if operation == "record":
-                store.record(table, doc(5), expected_version=1, action="rename")
+                store.add_step(table, doc(5), expected_version=1, action="rename")
             elif operation == "undo":
                 store.undo(table, expected_version=1)
             elif operation == "redo":
@@ -85,7 +85,7 @@ def test_concurrent_writers_cannot_both_win(any_db_app: Flask) -> None:
         with Session(db.engine) as other:
             other_view = other.get(GameTable, table_id)
             assert other_view is not None and other_view.version == 1
-            store.record(table, doc(1), expected_version=1, action="rename")
+            store.add_step(table, doc(1), expected_version=1, action="rename")
             other_view.position = 7
             with pytest.raises(StaleDataError):
                 other.commit()
@@ -98,14 +98,14 @@ def test_recent_tables_most_recent_change_first(any_db_app: Flask) -> None:
         first = store.create_table("all-roads", doc(0))
         second = store.create_table("all-roads", doc(0))
         assert [t.id for t in store.recent_tables()] == [second.id, first.id]
-        store.record(first, doc(1), expected_version=1, action="rename")
+        store.add_step(first, doc(1), expected_version=1, action="rename")
         assert [t.id for t in store.recent_tables()] == [first.id, second.id]
 
 
 def test_delete_removes_history(any_db_app: Flask) -> None:
     with any_db_app.app_context():
         table = store.create_table("all-roads", doc(0))
-        store.record(table, doc(1), expected_version=1, action="rename")
+        store.add_step(table, doc(1), expected_version=1, action="rename")
         store.delete_table(table, expected_version=2)
         assert db.session.scalar(select(func.count()).select_from(HistoryStep)) == 0
         assert store.get_table(table.id) is None

@@ -15,7 +15,7 @@ def six_steps() -> GameTable:
     """A table with steps 1..6 whose documents count 0..5, at step 6."""
     table = store.create_table("all-roads", {**DOC, "n": 0})
     for n in range(1, 6):
-        store.record(table, {**DOC, "n": n}, expected_version=n, action="rename")
+        store.add_step(table, {**DOC, "n": n}, expected_version=n, action="rename")
     assert (table.position, table.version) == (6, 6)
     return table
 
@@ -57,7 +57,7 @@ def test_a_new_change_after_going_back_ends_the_redo_trail(any_db_app: Flask) ->
     with any_db_app.app_context():
         table = six_steps()
         store.go_to(table, 2, expected_version=6)
-        store.record(table, {**DOC, "n": 9}, expected_version=7, action="rename")
+        store.add_step(table, {**DOC, "n": 9}, expected_version=7, action="rename")
         assert numbers(table) == [0, 1, 9]
         assert not store.can_redo(table)
 

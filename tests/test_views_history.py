@@ -163,7 +163,7 @@ def test_a_long_history_is_shown_a_page_at_a_time(
                 {**document["players"][0], "name": f"Ana{n}"},
                 document["players"][1],
             ]
-            store.record(
+            store.add_step(
                 table,
                 document,
                 expected_version=table.version,

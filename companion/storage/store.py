@@ -233,7 +233,7 @@ def _commit(table: GameTable, expected_version: int) -> None:
         raise StaleEditError(expected=expected_version, current=table.version) from None
 
 
-def record(
+def add_step(
     table: GameTable,
     document: Mapping[str, Any],
     *,

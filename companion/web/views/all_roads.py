@@ -18,7 +18,6 @@ from ...engines import all_roads as ar
 from ...engines import find_game
 from ...engines.base import and_list
 from ...storage import progress as recorded
-from ...storage import store
 from ...storage.models import GameTable
 from ..forms import AR_TOKENS, TallyForm, TurnForm
 from ..plumbing import words
@@ -61,20 +60,16 @@ def sheet_of(table: GameTable) -> ar.ScoreSheet:
     return sheet_of_kind(table, ar.ScoreSheet)
 
 
-def document_with(
-    table: GameTable, entries: dict[str, tuple[str, dict[str, int]]]
+def counts_change(
+    entries: dict[str, tuple[str, dict[str, int]]],
 ) -> dict[str, Any]:
-    """The table file with each player's counts, given as ``unbuilt`` or ``built``."""
-    document = {
-        key: value
-        for key, value in store.current_document(table).items()
-        if key not in ("unbuilt", "built")
-    }
+    """The change to the table file that gives each player's counts, as
+    ``unbuilt`` or ``built`` (a part nobody's counts are given in goes)."""
+    change: dict[str, Any] = {}
     for how in ("unbuilt", "built"):
         part = {pid: counts for pid, (given, counts) in entries.items() if given == how}
-        if part:
-            document[how] = part
-    return document
+        change[how] = part or None
+    return change
 
 
 def turns(table: GameTable) -> int:
@@ -158,7 +153,7 @@ def tally(table_id: str) -> ResponseReturnValue:
             )
             for entry, row in zip(sheet.entries, form.players, strict=False)
         }
-        return Edit(document_with(table, entries))
+        return Edit(change=counts_change(entries))
 
     return form_screen(
         table,
@@ -226,11 +221,10 @@ def turn(table_id: str) -> ResponseReturnValue:
         if ar.progress(sheet, now.done + 1).over:
             said.append(_("That was the last turn: the game is over."))
         return Edit(
-            document_with(
-                table,
-                {pid: ("unbuilt", s.as_json()) for pid, s in record.supplies.items()},
+            change=counts_change(
+                {pid: ("unbuilt", s.as_json()) for pid, s in record.supplies.items()}
             ),
-            {"player": names[active]},
+            details={"player": names[active]},
             said=tuple(said),
         )
 

@@ -2,8 +2,8 @@
 until the game is reopened, as a step of its history.
 
 Each game says when one of its tables is finished (``GameViews.finished``);
-every way of saving refuses a change to a finished table
-(:func:`.games.check_open`), and the refusal is one page (409) that says so and
+the one write path refuses a change to a finished table
+(:func:`companion.edits.check_open`), and the refusal is one page (409) that says so and
 offers "Reopen the game". The screens of a finished table say so too, with the
 same button (``templates/_finished.html``, shown by ``base.html``).
 """
@@ -24,12 +24,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy.exc import SQLAlchemyError
 
+from ... import edits
 from ...storage import store
 from ...storage.models import GameTable
 from ..errors import submitted_input
 from ..forms import ActionForm
 from ..plumbing import same_site_path
-from .games import REOPEN, GameFinishedError, game_views, is_finished
+from .games import game_views, is_finished
 from .tables import conflict_message, table_or_404
 
 bp = Blueprint("finished", __name__)
@@ -64,12 +65,7 @@ def reopen(table_id: str) -> ResponseReturnValue:
         flash(_("The game is not over: there is nothing to reopen."))
         return redirect(target)
     try:
-        store.record(
-            table,
-            store.current_document(table),
-            expected_version=form.version.data,
-            action=REOPEN,
-        )
+        edits.reopen(table, seen=form.version.data)
     except store.StaleEditError as exc:
         flash(conflict_message(exc))
         return redirect(target)
@@ -124,23 +120,23 @@ def notice_context() -> dict[str, object]:
     }
 
 
-def refused(error: GameFinishedError) -> tuple[str, int]:
+def refused(error: edits.GameOverError) -> tuple[str, int]:
     """A change to a finished table: what was sent, kept to read again, and
     the notice with "Reopen the game" (from ``base.html``)."""
     return (
         render_template(
             "errors/error.html",
-            code=error.code,
+            code=409,
             title=_("The game is over"),
             message=_("Nothing was changed."),
             submitted=submitted_input(),
         ),
-        error.code or 409,
+        409,
     )
 
 
 def init_app(app: Flask) -> None:
     """Register the reopen step, the refusal page and the notice."""
     app.register_blueprint(bp)
-    app.register_error_handler(GameFinishedError, refused)
+    app.register_error_handler(edits.GameOverError, refused)
     app.context_processor(notice_context)

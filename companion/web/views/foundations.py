@@ -17,7 +17,8 @@ from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from wtforms.fields.choices import SelectChoice
 
-from ...engines import TableFileError, read_table
+from ... import edits
+from ...engines import TableFileError
 from ...engines import foundations as fr
 from ...engines.base import RuleError
 from ...engines.foundations import fortune, road_boards
@@ -29,7 +30,6 @@ from ...storage import store
 from ...storage.models import CivicTile, GameTable, db
 from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm, TrayTileForm
 from ..plumbing import error_words, lazy_words, problem_words, words
-from .games import check_open
 from .tables import (
     Edit,
     conflict_message,
@@ -92,21 +92,14 @@ def save_city(
     action: str,
     details: dict[str, Any],
 ) -> None:
-    """Save ``city`` as the next step; the engine checks the whole file first.
+    """Save ``city`` as the next step, through the one write path
+    (:func:`companion.edits.save`).
 
     :raises TableFileError: the new city breaks a rule (nothing is saved).
     :raises store.StaleEditError: the table changed meanwhile.
-    :raises GameFinishedError: the game is over (nothing is saved).
+    :raises GameOverError: the game is over (nothing is saved).
     """
-    check_open(table)
-    document = dict(store.current_document(table))
-    for key in fr.ENGINE.optional_keys:
-        document.pop(key, None)
-    document.update(fr.to_json(city))
-    read_table(document)
-    store.record(
-        table, document, expected_version=version, action=action, details=details
-    )
+    edits.save(table, seen=version, action=action, details=details, sheet=city)
 
 
 # --------------------------------------------------------------------------
@@ -410,7 +403,7 @@ def build_url(
 def board_action(table_id: str) -> ResponseReturnValue:
     table = fr_table_or_404(table_id)
     # Every tap's action changes the board or leads to a screen that does.
-    check_open(table)
+    edits.check_open(table)
     city = city_of(table)
     form = board_form(table, city, request.form)
     if not form.validate():
@@ -929,11 +922,9 @@ def values(table_id: str, lot: str) -> ResponseReturnValue:
     def change() -> Edit:
         name = (form.name.data or "").strip() or None
         new = fr.change_values(city, index, values_from(form, building.type), name)
-        document = dict(store.current_document(table))
-        document.update(fr.to_json(new))
         return Edit(
-            document,
-            {
+            sheet=new,
+            details={
                 "player": _names(city)[building.owner],
                 "building": name or building.name or building.type.value,
                 "lots": fr.format_lots(building.lots),
@@ -1016,7 +1007,7 @@ def era(table_id: str) -> ResponseReturnValue:
         posted = ActionForm(request.form)
         if not posted.validate():
             abort(400, _("This button's form was incomplete; reload the page."))
-        check_open(table)
+        edits.check_open(table)
         if pending is not None:
             flash(_("The road boards come first: every pick must be made."))
             return redirect(url_for("roads.draft", table_id=table.id))

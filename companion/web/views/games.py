@@ -17,7 +17,6 @@ from typing import Any
 
 from flask import Blueprint, Flask, current_app
 from flask_babel import lazy_gettext as _l
-from werkzeug.exceptions import Conflict
 
 from ...storage import progress as recorded
 from ...storage.models import GameTable
@@ -141,22 +140,3 @@ GAME_OVER = _l(
     "can change. Reopen the game to correct something; undo takes the "
     "reopening back."
 )
-
-
-class GameFinishedError(Conflict):
-    """A change to a finished table, refused (409): nothing was saved."""
-
-    def __init__(self) -> None:
-        super().__init__(description=str(GAME_OVER))
-
-
-def check_open(table: GameTable) -> None:
-    """Refuse any change to a finished table: every way of saving a change
-    calls this before it writes (``tables.save_change``,
-    ``foundations.save_city`` and the few views that record a step themselves).
-
-    :raises GameFinishedError: the table is finished (the error page says so
-        and offers to reopen the game).
-    """
-    if is_finished(table):
-        raise GameFinishedError

@@ -21,7 +21,6 @@ from ...engines import find_game
 from ...engines import glory as gtr
 from ...engines.glory_terms import TERMS, Lang
 from ...storage import progress as recorded
-from ...storage import store
 from ...storage.models import GameTable
 from ..forms import BUILDING_SLOTS, GTR_MATERIALS, CampsForm, GameEndForm
 from .tables import (
@@ -204,7 +203,6 @@ def camps(table_id: str) -> ResponseReturnValue:
     """Enter every camp at the end of the game."""
     table = gtr_table_or_404(table_id)
     sheet = sheet_of(table)
-    document = store.current_document(table)
 
     def fresh() -> CampsForm:
         """The camps as the table holds them now."""
@@ -225,10 +223,9 @@ def camps(table_id: str) -> ResponseReturnValue:
 
     def change() -> Edit:
         rows = list(zip(sheet.camps, form.camps, strict=False))
-        new = dict(document)
-        new["camps"] = {camp.player.id: camp_json(row.form) for camp, row in rows}
+        camps = {camp.player.id: camp_json(row.form) for camp, row in rows}
         clients = {camp.player.id: row.form.clients.data for camp, row in rows}
-        return Edit(new, {"clients": clients})
+        return Edit(change={"camps": camps}, details={"clients": clients})
 
     return form_screen(
         table,
@@ -294,7 +291,7 @@ def end(table_id: str) -> ResponseReturnValue:
         # different players cannot both be (EndOfGameError).
         gtr.GameEnd(forum_victory=details["forum"], surrendered_to=details["surrender"])
         # The table file does not change: how the game ended is the step's.
-        return Edit(store.current_document(table), details)
+        return Edit(details=details)
 
     return form_screen(
         table,

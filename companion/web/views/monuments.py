@@ -17,6 +17,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from ... import edits
 from ...engines import foundations as fr
 from ...engines.base import RuleError, TableFileError
 from ...engines.foundations import monument_cards as cards
@@ -34,7 +35,6 @@ from .foundations import (
     fr_table_or_404,
     table_catalogue,
 )
-from .games import check_open
 from .tables import (
     ROWS_REFUSED,
     conflict_message,
@@ -147,7 +147,7 @@ def build(table_id: str, slug: str) -> ResponseReturnValue:
         )
     problems = save_change(
         table,
-        {**store.current_document(table), **fr.to_json(new_city)},
+        sheet=new_city,
         version=form.version.data,
         action="mon-build",
         details={
@@ -327,12 +327,10 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
         return card_page(
             table, city, chosen_player(city, player), slug, form, 400, said
         )
-    check_open(table)
     try:
-        store.record(
+        edits.save(
             table,
-            store.current_document(table),
-            expected_version=form.version.data,
+            seen=form.version.data,
             action="mon-values",
             details={"monument": cards.CATALOGUE[slug].name, "overrides": overrides},
         )
@@ -373,9 +371,8 @@ def coins(table_id: str) -> ResponseReturnValue:
         },
     )
     # Every player's count is written, 0 included, so that "no coins" is known.
-    document = {**store.current_document(table), **fr.to_json(new_city)}
     for problem in save_change(
-        table, document, version=form.version.data, action="fr-coins"
+        table, sheet=new_city, version=form.version.data, action="fr-coins"
     ):
         flash(problem)
     return redirect(back)
@@ -400,10 +397,9 @@ def income(table_id: str) -> ResponseReturnValue:
         flash(error_words(exc))
         return redirect(back)
     name = city.player(player).name
-    document = {**store.current_document(table), **fr.to_json(new_city)}
     problems = save_change(
         table,
-        document,
+        sheet=new_city,
         version=form.version.data,
         action="fr-income",
         details={"player": name, "n": gained},

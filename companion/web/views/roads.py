@@ -97,7 +97,6 @@ def face_json(key: str) -> dict[str, Any]:
 def setup(table_id: str) -> ResponseReturnValue:
     """Choose the face on each edge (rulebook 000, Setup 2-4)."""
     table = fr_table_or_404(table_id)
-    document = store.current_document(table)
 
     def with_faces(form: RoadSetupForm) -> RoadSetupForm:
         for edge in EDGE_NAMES:
@@ -135,7 +134,7 @@ def setup(table_id: str) -> ResponseReturnValue:
         except KeyError:  # a saved face deleted since the page was loaded
             raise RuleError(_("Choose a face for every edge.")) from None
         boards = road_boards.with_faces(city_of(table).road_boards, faces)
-        return Edit({**document, "road_boards": road_boards.to_json(boards)})
+        return Edit(sheet=replace(city_of(table), road_boards=boards))
 
     return form_screen(
         table,
@@ -380,16 +379,15 @@ def swap_pairs(
 
 @dataclass(frozen=True)
 class Pick:
-    """A pick as one history step: the table file after it, the step's kind
-    and its words."""
+    """A pick as one history step: the city after it (its road boards and, on
+    a swap, its lot markers changed), the step's kind and its words."""
 
-    document: dict[str, Any]
+    city: fr.City
     action: str
     details: dict[str, Any]
 
 
 def pick_step(
-    document: dict[str, Any],
     city: fr.City,
     boards: road_boards.RoadBoards,
     turn: fortune.Turn,
@@ -429,16 +427,13 @@ def pick_step(
             )
         )
     new_boards = fortune.choose(city, boards, turn.edge, turn.choice(option))
-    written = fr.to_json(replace(after, road_boards=new_boards))
-    new = dict(document)
-    new["road_boards"] = written["road_boards"]
+    new = replace(after, road_boards=new_boards)
     details = {
         "player": city.player(turn.player).name,
         "edge": turn.edge.value,
     }
     if not swaps:
         return Pick(new, "rof-pick", details)
-    new["lot_markers"] = written["lot_markers"]
     return Pick(new, "rof-pick-swap", {**details, "swaps": ", ".join(swaps)})
 
 
@@ -448,7 +443,6 @@ def draft(table_id: str) -> ResponseReturnValue:
     turn; on a space that swaps lots, the lots to swap are ticked on the board
     and the swap is saved with the pick, as one step."""
     table = fr_table_or_404(table_id)
-    document = store.current_document(table)
     city = city_of(table)
     # The city read from the table file carries its road boards.
     boards = city.road_boards
@@ -480,7 +474,7 @@ def draft(table_id: str) -> ResponseReturnValue:
                 latest_change(table),
             ]
         else:
-            problems = save_pick(table, document, city, boards, turn, form)
+            problems = save_pick(table, city, boards, turn, form)
             if not problems:
                 return redirect(url_for("roads.draft", table_id=table.id))
     return draft_page(table, city, boards, turn, problems, ticked)
@@ -488,7 +482,6 @@ def draft(table_id: str) -> ResponseReturnValue:
 
 def save_pick(
     table: GameTable,
-    document: dict[str, Any],
     city: fr.City,
     boards: road_boards.RoadBoards,
     turn: fortune.Turn,
@@ -499,12 +492,12 @@ def save_pick(
     :return: why it was not saved, in words; empty when it was.
     """
     try:
-        step = pick_step(document, city, boards, turn, form)
+        step = pick_step(city, boards, turn, form)
     except RuleError as exc:
         return [error_words(exc)]
     return save_change(
         table,
-        step.document,
+        sheet=step.city,
         version=form.version.data,
         action=step.action,
         details=step.details,

@@ -28,8 +28,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.datastructures import MultiDict
 
+from ... import edits
 from ...engines import (
     Game,
+    Sheet,
     TableFileError,
     UnknownGameError,
     find_game,
@@ -51,7 +53,7 @@ from ..forms import (
     new_table_form,
 )
 from ..plumbing import GAME_NAMES, error_words, problem_words, words
-from .games import GAME_OVER, REOPEN, check_open, game_views, is_finished
+from .games import GAME_OVER, REOPEN, game_views, is_finished
 
 bp = Blueprint("tables", __name__)
 
@@ -350,16 +352,13 @@ def new_table(slug: str) -> ResponseReturnValue:
             return new_table_answer(made)
         try:
             document = new_table_document(game, players)
-            read_table(document)
+            table, made_here = create_once(
+                token,
+                lambda: edits.create(document, options=form.chosen_options()),
+            )
         except TableFileError as exc:
             form.form_errors.append(str(exc))
         else:
-            table, made_here = create_once(
-                token,
-                lambda: store.create_table(
-                    game.slug, document, options=form.chosen_options()
-                ),
-            )
             if made_here and form.house_rules_from.data:
                 house_rules.copy_rules(form.house_rules_from.data, table)
             return new_table_answer(table)
@@ -435,24 +434,29 @@ def latest_change(table: GameTable) -> str:
 
 def save_change(
     table: GameTable,
-    document: dict[str, Any],
     *,
     version: int,
     action: str,
-    details: dict[str, Any] | None = None,
+    details: Mapping[str, Any] | None = None,
+    sheet: Sheet | None = None,
+    change: Mapping[str, Any] | None = None,
 ) -> list[str]:
-    """Check a changed table file with the engines and save it as the next
-    step of the history, in one transaction.
+    """Save a change through the one write path (:func:`companion.edits.save`:
+    the engines check the whole file, one history step, one transaction).
 
     :return: why it was not saved, in the reader's words (a stale edit, each
         problem of the file, a rule broken); empty when it was saved.
-    :raises GameFinishedError: the game is over (nothing is saved).
+    :raises GameOverError: the game is over (nothing is saved; the error page
+        says so and offers to reopen it).
     """
-    check_open(table)
     try:
-        read_table(document)
-        store.record(
-            table, document, expected_version=version, action=action, details=details
+        edits.save(
+            table,
+            seen=version,
+            action=action,
+            details=details,
+            sheet=sheet,
+            change=change,
         )
     except store.StaleEditError as exc:
         return [conflict_message(exc)]
@@ -465,10 +469,12 @@ def save_change(
 
 @dataclass(frozen=True)
 class Edit:
-    """What a form screen saves: the table file after it, and the history
-    step's details (the words of the step in History)."""
+    """What a form screen saves: the game's new sheet or a change to the table
+    file (see :func:`companion.edits.save`), and the history step's details
+    (the words of the step in History)."""
 
-    document: dict[str, Any]
+    sheet: Sheet | None = None
+    change: Mapping[str, Any] | None = None
     details: dict[str, Any] | None = None
     said: tuple[str, ...] = ()
     """What to say once it is saved, after the screen's ``saved`` words
@@ -532,10 +538,11 @@ def form_screen(
         else:
             problems = save_change(
                 table,
-                edit.document,
                 version=form.version.data,
                 action=action,
                 details=edit.details,
+                sheet=edit.sheet,
+                change=edit.change,
             )
             if not problems:
                 flash(saved or _("Saved."))
@@ -807,29 +814,21 @@ def rename_players(table_id: str) -> ResponseReturnValue:
     if not changed:
         flash(_("Nothing to change."))
         return redirect(url_for("tables.show", table_id=table.id))
-    new_document = dict(document)
-    new_document["players"] = [
-        {**entry, "name": name}
-        for entry, name in zip(document["players"], names, strict=True)
-    ]
-    try:
-        read_table(new_document)
-    except TableFileError as exc:
-        form.form_errors.extend(words(p.message) for p in exc.problems)
-        return table_page(table, rename_form=form, status=400)
     if len(changed) == 1:
         action, details = "rename", {"old": changed[0][0].name, "new": changed[0][1]}
     else:
         action, details = "rename-many", {}
-    check_open(table)
     try:
-        store.record(
+        edits.save(
             table,
-            new_document,
-            expected_version=form.version.data,
+            seen=form.version.data,
             action=action,
             details=details,
+            names=names,
         )
+    except TableFileError as exc:
+        form.form_errors.extend(words(p.message) for p in exc.problems)
+        return table_page(table, rename_form=form, status=400)
     except store.StaleEditError as exc:
         return table_page(
             table, rename_form=form, status=409, conflict=conflict_message(exc)
@@ -977,8 +976,7 @@ def import_table() -> ResponseReturnValue:
                 document = cast("dict[str, Any]", data)
                 table, _made_here = create_once(
                     token,
-                    lambda: store.create_table(
-                        parsed.game.slug,
+                    lambda: edits.create(
                         document,
                         options=options_from_document(parsed.game, document),
                         action="import",
