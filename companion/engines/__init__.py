@@ -1,4 +1,5 @@
-"""The games the companion knows, and the one way in: :func:`read_table`.
+"""The games the companion knows, the one way in, :func:`read_table`, and the
+way back out, :func:`write_table`.
 
 Pure code: the standard library only, no I/O (see README.md in this folder).
 """
@@ -176,6 +177,15 @@ def read_table(data: object) -> Table:
     return Table(game=game, players=players, sheet=sheet)
 
 
+def _envelope(game: Game, players: tuple[Player, ...]) -> dict[str, object]:
+    """The keys every table file has (spec: "Common envelope")."""
+    return {
+        "format": FORMAT,
+        "game": game.slug,
+        "players": [{"id": p.id, "name": p.name} for p in players],
+    }
+
+
 def new_table_document(game: Game, players: tuple[Player, ...]) -> dict[str, object]:
     """The table file of a new table of ``game`` with these players.
 
@@ -185,12 +195,26 @@ def new_table_document(game: Game, players: tuple[Player, ...]) -> dict[str, obj
         raise UnsupportedGameError.at(
             "game", msg("{game} is not supported yet", game=game.title)
         )
-    doc: dict[str, object] = {
-        "format": FORMAT,
-        "game": game.slug,
-        "players": [{"id": p.id, "name": p.name} for p in players],
-    }
+    doc = _envelope(game, players)
     doc.update(game.engine.blank(players))
+    return doc
+
+
+def write_table(table: Table) -> dict[str, object]:
+    """The table file of ``table``: the inverse of :func:`read_table` (spec
+    ../shared/spec/table-file.md: the "Common envelope" and the game's part,
+    as its engine's ``write`` gives it), so that ``read_table`` of it is an
+    equal :class:`Table`.
+
+    :raises UnsupportedGameError: the game has no engine (``read_table``
+        never gives such a table).
+    """
+    if table.game.engine is None:
+        raise UnsupportedGameError.at(
+            "game", msg("{game} is not supported yet", game=table.game.title)
+        )
+    doc = _envelope(table.game, table.players)
+    doc.update(table.game.engine.write(table.sheet))
     return doc
 
 
@@ -205,4 +229,5 @@ __all__ = [
     "find_game",
     "new_table_document",
     "read_table",
+    "write_table",
 ]

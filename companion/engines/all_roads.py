@@ -8,8 +8,8 @@ Rulebook 002 (All Roads). Two parts, both pure:
   applies one turn's builds and upgrades with the rulebook's substitution rules
   when a token type runs out.
 
-The table file part (spec: "All Roads") is read by :func:`read`; ``ENGINE`` is
-what the registry in ``__init__.py`` picks up.
+The table file part (spec: "All Roads") is read by :func:`read` and written by
+:func:`write`; ``ENGINE`` is what the registry in ``__init__.py`` picks up.
 """
 
 from __future__ import annotations
@@ -349,6 +349,27 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> ScoreSheet:
     return ScoreSheet(tuple(entries))
 
 
+def write(sheet: ScoreSheet) -> dict[str, object]:
+    """The ``unbuilt`` / ``built`` part of an All Roads table file for ``sheet``:
+    the inverse of :func:`read` (``read`` of it gives ``sheet`` back).
+
+    Spec ``../shared/spec/table-file.md``, "All Roads": each player is written
+    the way the sheet says the file gave them (:attr:`Entry.given_as`), as
+    ``unbuilt`` (the tokens left in the supply) or ``built`` (the tokens on the
+    map), with every kind's count, 0 too, as a new table's file writes them;
+    a key that gives nobody is left out. Players come in seating order.
+    """
+    doc: dict[str, dict[str, dict[str, int]]] = {}
+    for entry in sheet.entries:
+        supply = entry.unbuilt
+        if entry.given_as is Given.UNBUILT:
+            counts = supply.as_json()
+        else:
+            counts = {t.value: supply.built(t) for t in Token}
+        doc.setdefault(entry.given_as.value, {})[entry.player.id] = counts
+    return {how.value: doc[how.value] for how in Given if how.value in doc}
+
+
 # --- scoring ---------------------------------------------------------------------
 
 
@@ -594,6 +615,7 @@ ENGINE = Engine(
     required_keys=(),
     optional_keys=(Given.UNBUILT.value, Given.BUILT.value),
     read=read,
+    write=write,
     score_json=score_json,
     blank=blank,
 )
@@ -1059,4 +1081,5 @@ __all__ = [
     "score",
     "score_json",
     "token_to_place",
+    "write",
 ]

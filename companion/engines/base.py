@@ -756,7 +756,8 @@ def per_player(node: Node, players: Sequence[Player]) -> Iterator[tuple[Player, 
 
 @dataclass(frozen=True)
 class Engine:
-    """What a game module gives the registry: how to read, score and start a file.
+    """What a game module gives the registry: how to read, write, score and start
+    a file.
 
     Each game module builds one ``ENGINE``; the typed API of the module itself
     (its sheet and result dataclasses) is what views and tests use directly.
@@ -767,6 +768,12 @@ class Engine:
     optional_keys: tuple[str, ...]
     read: Callable[[Mapping[str, Node], tuple[Player, ...]], Any]
     """Read the file's game part into the game's sheet; raises TableFileError."""
+    write: Callable[[Any], dict[str, object]]
+    """The inverse of ``read``: the game's part of the table file for a sheet, in
+    the spec's shape (only the game's own top-level keys, a subset of
+    ``required_keys`` + ``optional_keys``; never ``format``, ``game`` or
+    ``players``), optional keys left out when they hold nothing, so that
+    ``read(write(sheet))`` is ``sheet`` again."""
     score_json: Callable[[Any], dict[str, object]]
     """Score a sheet and return the JSON the ``companion score`` command prints."""
     blank: Callable[[tuple[Player, ...]], dict[str, object]]

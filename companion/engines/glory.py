@@ -3,7 +3,8 @@
 Rulebooks 003 (Sit Gloria Romae, Italian) and 004 (罗马荣光, Chinese); card data
 from ../shared/game-data.md section 3 where the rulebooks say nothing (the card
 list, Statue and Wall points). Pure: :func:`read` reads the table file part
-(spec: "Glory to Rome") into a :class:`ScoreSheet`, :func:`score` scores it and
+(spec: "Glory to Rome") into a :class:`ScoreSheet` and :func:`write` writes it
+back, :func:`score` scores it and
 explains every point, bonus and tie-break; ``ENGINE`` is what the registry uses.
 The terms in three languages are in :mod:`.glory_terms`.
 """
@@ -883,6 +884,39 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> ScoreSheet:
     return sheet
 
 
+def write_camp(camp: Camp) -> dict[str, object]:
+    """One camp as the table file writes it (spec "Glory to Rome"): ``sites``
+    when the camp was given by its sites, else ``influence``; every material of
+    the ``vault`` (0 too); ``buildings``, ``stockpile`` and ``hand``; and
+    ``incomplete`` and ``public`` only when they list something (absent, each
+    is empty)."""
+    doc: dict[str, object] = {}
+    if camp.sites is None:
+        doc["influence"] = camp.influence
+    else:
+        doc["sites"] = [m.value for m in camp.sites]
+    doc["vault"] = {m.value: camp.vault[m] for m in Material}
+    doc["buildings"] = list(camp.buildings)
+    if camp.incomplete:
+        doc["incomplete"] = list(camp.incomplete)
+    if camp.public:
+        doc["public"] = list(camp.public)
+    doc["stockpile"] = camp.stockpile
+    doc["hand"] = camp.hand
+    return doc
+
+
+def write(sheet: ScoreSheet) -> dict[str, object]:
+    """The ``camps`` part of a Glory to Rome table file for ``sheet``: the inverse
+    of :func:`read` (``read`` of it gives ``sheet`` back).
+
+    Spec ``../shared/spec/table-file.md``, "Glory to Rome": one camp per player,
+    in seating order, each as :func:`write_camp` writes it; building names as
+    printed on the cards (an alias the file gave is written by its card's name).
+    """
+    return {"camps": {camp.player.id: write_camp(camp) for camp in sheet.camps}}
+
+
 # --- limits that hold while playing -------------------------------------------------
 
 
@@ -1568,6 +1602,7 @@ ENGINE = Engine(
     required_keys=("camps",),
     optional_keys=(),
     read=read,
+    write=write,
     score_json=score_json,
     blank=blank,
 )
@@ -1618,4 +1653,6 @@ __all__ = [
     "score",
     "score_json",
     "vault_limit",
+    "write",
+    "write_camp",
 ]

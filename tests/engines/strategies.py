@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from companion.engines.base import Player
 from companion.engines.foundations import (
+    BUILDING_NAME_MAX,
     LOT_MARKERS_PER_PLAYER,
+    MONUMENT_MAX_LOTS,
     TRAY_SIZE_PER_TYPE,
     Board,
     Building,
@@ -19,9 +21,12 @@ from companion.engines.foundations import (
     CivicKind,
     Commercial,
     Lot,
+    Monument,
     Residential,
     Values,
 )
+from companion.engines.foundations.monument_cards import SLUGS
+from companion.engines.foundations.monuments import MONUMENT_MARKERS_PER_PLAYER
 
 # --------------------------------------------------------------------------
 # Any game
@@ -87,12 +92,25 @@ def for_connected_lots(
     return tuple(lots)
 
 
+BUILDING_NAMES = st.one_of(
+    st.sampled_from(("Domus Maximus", "Fountain", "Villa dei Misteri", "市场")),
+    st.text(min_size=1, max_size=BUILDING_NAME_MAX).filter(str.strip),
+)
+"""A building's own name: 1 to 40 characters, not blank."""
+
+
 @st.composite
 def for_cities(
-    draw: st.DrawFn, max_buildings: int = 14, era: int | None = None
+    draw: st.DrawFn,
+    max_buildings: int = 14,
+    era: int | None = None,
+    *,
+    named: bool = False,
+    max_monuments: int = 0,
 ) -> City:
     """A valid city: buildings and lot markers on distinct lots of the board in
-    play, within every player's supply."""
+    play, within every player's supply; with ``named`` some buildings have a
+    name, and up to ``max_monuments`` distinct monuments stand among them."""
     players = draw(for_players())
     ids = [p.id for p in players]
     board = Board(len(players))
@@ -104,12 +122,29 @@ def for_cities(
             break
         owner = draw(st.sampled_from(ids))
         values = draw(for_values())
-        building = Building(owner, draw(for_connected_lots(free)), values)
+        name = draw(st.none() | BUILDING_NAMES) if named else None
+        building = Building(owner, draw(for_connected_lots(free)), values, name)
         if per_type[(owner, building.type)] >= TRAY_SIZE_PER_TYPE:
             continue
         per_type[(owner, building.type)] += 1
         buildings.append(building)
         free = [lot for lot in free if lot not in building.lots]
+    slugs = (
+        draw(st.lists(st.sampled_from(SLUGS), max_size=max_monuments, unique=True))
+        if max_monuments
+        else []
+    )
+    for slug in slugs:
+        if not free:
+            break
+        owner = draw(st.sampled_from(ids))
+        if per_type[(owner, BuildingType.MONUMENT)] >= MONUMENT_MARKERS_PER_PLAYER:
+            continue
+        per_type[(owner, BuildingType.MONUMENT)] += 1
+        lots = draw(for_connected_lots(free, max_size=MONUMENT_MAX_LOTS))
+        at = draw(st.integers(0, len(buildings)))
+        buildings.insert(at, Building(owner, lots, Monument(slug)))
+        free = [lot for lot in free if lot not in lots]
     markers: dict[str, tuple[Lot, ...]] = {}
     for pid in ids:
         if not free:

@@ -8,20 +8,24 @@ the camps are built.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import strategies as st
 
 from companion.engines.glory import (
     CARDS,
+    GATE,
     JACKS,
     MAX_SITE_INFLUENCE,
     ORDER_CARDS_TOTAL,
     SITES_PER_MATERIAL,
+    STAIRWAY,
     STARTING_INFLUENCE,
     Camp,
     Material,
     ScoreSheet,
+    made_public_by,
     orders_of,
 )
 
@@ -32,11 +36,19 @@ NAMES = st.sampled_from(("Ana", "Bo", "Chiara", "Emma", "李雷", "Marco Aurelio
 """Player names, one repeated: names need not be unique."""
 SCORING = ("Statue", "Wall", "Market", "Insula", "Aqueduct")
 """Buildings drawn more often, because they score or change a limit."""
+STARTED = (*SCORING, GATE, STAIRWAY)
+"""With ``started``: also the buildings that make others active (a Gate wakes
+incomplete marble buildings, a Stairway makes buildings public)."""
 
 
 @st.composite
-def score_sheets(draw: st.DrawFn, max_vault: int = 4) -> ScoreSheet:
-    """Camps within the box: a vault, some buildings, sites or influence."""
+def score_sheets(
+    draw: st.DrawFn, max_vault: int = 4, started: bool = False
+) -> ScoreSheet:
+    """Camps within the box: a vault, some buildings, sites or influence; with
+    ``started`` also ``incomplete`` buildings and ``public`` ones (only where
+    another camp's Stairway is active to make them so)."""
+    often = STARTED if started else SCORING
     seats = draw(strategies.seats(IDS, NAMES, max_size=5))
     orders = Counter({m: orders_of(m) for m in Material})
     copies = Counter({name: card.copies for name, card in CARDS.items()})
@@ -48,7 +60,7 @@ def score_sheets(draw: st.DrawFn, max_vault: int = 4) -> ScoreSheet:
     for player in seats:
         names = draw(
             st.lists(
-                st.one_of(st.sampled_from(SCORING), st.sampled_from(sorted(CARDS))),
+                st.one_of(st.sampled_from(often), st.sampled_from(sorted(CARDS))),
                 max_size=4,
                 unique=True,
             )
@@ -61,6 +73,28 @@ def score_sheets(draw: st.DrawFn, max_vault: int = 4) -> ScoreSheet:
                 orders[material] -= 1
                 cards_left -= 2
                 buildings.append(name)
+        incomplete = []
+        public: list[str] = []
+        if started:
+            for name in draw(
+                st.lists(
+                    st.one_of(st.sampled_from(often), st.sampled_from(sorted(CARDS))),
+                    max_size=2,
+                    unique=True,
+                )
+            ):
+                material = CARDS[name].material
+                if name in buildings or not (copies[name] and orders[material]):
+                    continue
+                if cards_left >= 1:
+                    copies[name] -= 1
+                    orders[material] -= 1
+                    cards_left -= 1
+                    incomplete.append(name)
+            if buildings:
+                public = draw(
+                    st.lists(st.sampled_from(buildings), max_size=2, unique=True)
+                )
         vault = {}
         for material in Material:
             top = min(max_vault, orders[material], cards_left)
@@ -109,6 +143,19 @@ def score_sheets(draw: st.DrawFn, max_vault: int = 4) -> ScoreSheet:
                     hand,
                 )
             )
+        if incomplete or public:
+            camps[-1] = replace(
+                camps[-1], incomplete=tuple(incomplete), public=tuple(public)
+            )
+    # A camp's public buildings need another camp's active Stairway; leaving
+    # them out may put out a Gate that woke a Stairway, so until none is left.
+    while unmade := [
+        i
+        for i, camp in enumerate(camps)
+        if camp.public and made_public_by(ScoreSheet(tuple(camps)), camp) is None
+    ]:
+        for i in unmade:
+            camps[i] = replace(camps[i], public=())
     return ScoreSheet(tuple(camps))
 
 
@@ -126,6 +173,10 @@ def document(sheet: ScoreSheet) -> dict[str, Any]:
             entry["influence"] = camp.influence
         else:
             entry["sites"] = [m.value for m in camp.sites]
+        if camp.incomplete:
+            entry["incomplete"] = list(camp.incomplete)
+        if camp.public:
+            entry["public"] = list(camp.public)
         camps[camp.player.id] = entry
     return {
         "format": "rome-companion/1",

@@ -76,11 +76,14 @@ def road_boards(draw: st.DrawFn, city: City) -> RoadBoards:
 
 
 @st.composite
-def walked_tables(draw: st.DrawFn) -> tuple[City, RoadBoards]:
-    """A valid city and its road boards with picks made turn by turn through
-    :func:`next_turn` and :func:`choose`: each player takes one of the open
-    options, passes, or the board is left (the rest pass)."""
-    city = draw(for_cities())
+def walked_tables(
+    draw: st.DrawFn, cities: st.SearchStrategy[City] | None = None
+) -> tuple[City, RoadBoards]:
+    """A valid city (of ``cities``, else :func:`for_cities`) and its road boards
+    with picks made turn by turn through :func:`next_turn` and :func:`choose`:
+    each player takes one of the open options, passes, or the board is left
+    (the rest pass)."""
+    city = draw(cities if cities is not None else for_cities())
     boards = draw(road_boards(city))
     for edge in Edge:
         while (turn := next_turn(city, boards, edge)) is not None:

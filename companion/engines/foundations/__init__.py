@@ -115,6 +115,7 @@ from .table import (
     read,
     score_json,
     to_json,
+    write,
 )
 
 __all__ = [
@@ -205,4 +206,5 @@ __all__ = [
     "toggle_lot_markers",
     "tray_piece",
     "winners",
+    "write",
 ]

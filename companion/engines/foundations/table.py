@@ -2,7 +2,7 @@
 
 Spec ``../shared/spec/table-file.md``, "Foundations of Rome": :func:`problems`
 checks a city against every rule (road-board picks and monuments included),
-:func:`read` and :func:`to_json` go between the file and a :class:`City`, and
+:func:`read` and :func:`write` go between the file and a :class:`City`, and
 :data:`ENGINE` is what the registry in ``companion.engines`` calls.
 
 Pure: the standard library only; functions take values and return new ones.
@@ -344,9 +344,19 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> City:
     return city
 
 
-def to_json(city: City) -> dict[str, object]:
-    """The game keys of the table file that describes ``city`` (the inverse of
-    :func:`read`, e.g. to save a city after :func:`build`)."""
+def write(city: City) -> dict[str, object]:
+    """The Foundations of Rome part of the table file that describes ``city``:
+    the inverse of :func:`read` (``read`` of it gives ``city`` back), e.g. to
+    save a city after :func:`build`.
+
+    Spec ``../shared/spec/table-file.md``, "Foundations of Rome": ``era`` and
+    ``buildings`` always (each building's ``owner``, ``type``, ``lots``, its
+    values and its ``name`` when it has one); ``score_before``,
+    ``lot_markers``, ``population_tokens``, ``coins`` and ``road_boards``
+    ("Road boards") only when they hold something, as a new table's file
+    leaves them out (``coins`` keeps its zeros: "0 coins" is known, no entry
+    is not).
+    """
 
     def values(building: Building) -> dict[str, object]:
         v = building.values
@@ -382,6 +392,10 @@ def to_json(city: City) -> dict[str, object]:
     if city.road_boards is not None:
         doc["road_boards"] = road_boards.to_json(city.road_boards)
     return doc
+
+
+to_json = write
+"""The former name of :func:`write`, kept for its many callers."""
 
 
 def blank(players: tuple[Player, ...]) -> dict[str, object]:
@@ -467,6 +481,7 @@ ENGINE: Final = Engine(
         "road_boards",
     ),
     read=read,
+    write=write,
     score_json=score_json,
     blank=blank,
 )
