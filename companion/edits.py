@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .engines import Sheet, find_game, read_table
-from .engines import foundations as fr
 from .storage import store
 from .storage.models import GameTable, HistoryStep
 from .storage.progress import REOPEN
@@ -76,11 +75,7 @@ def document_with(
             raise LookupError(f"{table.game} has no engine")
         for key in (*engine.required_keys, *engine.optional_keys):
             document.pop(key, None)
-        # Until every engine has its writer: Foundations' city is the sheet
-        # that is written whole.
-        if not isinstance(sheet, fr.City):
-            raise TypeError(f"no writer for {type(sheet).__name__}")
-        document.update(fr.to_json(sheet))
+        document.update(engine.write(sheet))
     for key, value in (change or {}).items():
         if value is None:
             document.pop(key, None)

@@ -220,10 +220,14 @@ def turn(table_id: str) -> ResponseReturnValue:
         said = [words(line.text) for line in record.lines]
         if ar.progress(sheet, now.done + 1).over:
             said.append(_("That was the last turn: the game is over."))
+        # The engine kept every supply: the sheet after the turn, as unbuilt.
+        after = ar.ScoreSheet(
+            tuple(
+                ar.Entry(e.player, record.supplies[e.player.id]) for e in sheet.entries
+            )
+        )
         return Edit(
-            change=counts_change(
-                {pid: ("unbuilt", s.as_json()) for pid, s in record.supplies.items()}
-            ),
+            sheet=after,
             details={"player": names[active]},
             said=tuple(said),
         )
