@@ -3,7 +3,7 @@
 Per player, the monuments they can build now come first and the rest are
 greyed with the reason; a card shows its text, then lots tapped on the board
 show what building it there would cost or give to whom. The rules are the
-engine's, ``companion.engines.monuments``.
+engine's, ``companion.engines.foundations.monuments``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Roads of Fortune on a phone: the four road boards, and the draft at era scoring.
 
 The rules (influence, ranking with its tie-breaks, who picks next, what a pick
-gives) are the engine's, ``companion.engines.roads``; this module turns taps
-into picks and saves each as a step of the table's history.
+gives) are the engine's (``companion.engines.foundations.fortune`` and
+``road_boards``); this module turns taps into picks and saves each as a step
+of the table's history.
 """
 
 from __future__ import annotations
