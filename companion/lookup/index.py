@@ -378,6 +378,19 @@ def _length(text: str) -> int:
     return SNIPPET_LENGTH // 2 if has_cjk(text) else SNIPPET_LENGTH
 
 
+def _house_rules(rules: Iterable[Entry]) -> list[Entry]:
+    """``rules`` as a list, once each is known to be a house rule with its own key.
+
+    :raises InvalidEntryError: one of them is not a house rule, or two share a key.
+    """
+    listed = list(rules)
+    check_unique(listed)
+    for rule in listed:
+        if not rule.is_house_rule:
+            raise InvalidEntryError(f"{rule.id!r} is not a house rule")
+    return listed
+
+
 class RulesIndex:
     """The searchable rules: package entries and house rules.
 
@@ -575,11 +588,7 @@ class RulesIndex:
         :raises InvalidEntryError: one of ``add`` is not a house rule, or two
             share a key; the index is then left as it was.
         """
-        add = list(add)
-        check_unique(add)
-        for rule in add:
-            if not rule.is_house_rule:
-                raise InvalidEntryError(f"{rule.id!r} is not a house rule")
+        add = _house_rules(add)
         with self._lock:
             tables: list[str | None] = []
             for key in remove:
@@ -601,11 +610,7 @@ class RulesIndex:
         :raises InvalidEntryError: one of them is not a house rule, or two
             share a key; the index is then left as it was.
         """
-        rules = list(rules)
-        check_unique(rules)
-        for rule in rules:
-            if not rule.is_house_rule:
-                raise InvalidEntryError(f"{rule.id!r} is not a house rule")
+        rules = _house_rules(rules)
         with self._lock:
             old = [e for e in self._rows.values() if e.is_house_rule]
             if not old and not rules:

@@ -129,6 +129,10 @@ def build(table_id: str, slug: str) -> ResponseReturnValue:
     if not form.validate() or slug not in cards.CATALOGUE:
         abort(400, _("This button's form was incomplete; reload the page."))
     lots_named = request.form.getlist("lots")
+    # Back to the card with the lots still tapped, to build again there.
+    back = url_for(
+        "monuments.card", table_id=table.id, slug=slug, player=player, lots=lots_named
+    )
     try:
         lots = [fr.Lot.parse(name) for name in lots_named]
         new_city = mon.build_monument(
@@ -136,15 +140,7 @@ def build(table_id: str, slug: str) -> ResponseReturnValue:
         )
     except RuleError as exc:
         flash(error_words(exc))
-        return redirect(
-            url_for(
-                "monuments.card",
-                table_id=table.id,
-                slug=slug,
-                player=player,
-                lots=lots_named,
-            )
-        )
+        return redirect(back)
     problems = save_change(
         table,
         sheet=new_city,
@@ -161,16 +157,7 @@ def build(table_id: str, slug: str) -> ResponseReturnValue:
     if problems:
         if form.version.data != table.version:
             flash(latest_change(table))
-        # Back to the card with the lots still tapped, to build again there.
-        return redirect(
-            url_for(
-                "monuments.card",
-                table_id=table.id,
-                slug=slug,
-                player=player,
-                lots=lots_named,
-            )
-        )
+        return redirect(back)
     flash(_("Built."))
     return redirect(url_for("foundations.board", table_id=table.id, owner=player))
 
