@@ -295,72 +295,51 @@ def _civic_line(city: City, index: int, board: Sequence[Profile]) -> Line:
     near = [board[i] for i in city.adjacent(index)]
     vp = values.vp
     label = building.label()
-    citizens = monuments.adjacency_units(CivicKind.CITIZEN, near)
+    units = monuments.adjacency_units(values.per, near)
+    text: Message
     if values.per is CivicKind.CITIZEN:
-        return Line(
-            citizens * vp,
-            nmsg(
-                "{building}: {n} citizen on adjacent residential buildings x {vp} VP",
-                "{building}: {n} citizens on adjacent residential buildings x {vp} VP",
-                n=citizens,
-                building=label,
-                vp=vp,
-            ),
-            CIVIC_SCORING,
-        )
-    if values.per is CivicKind.TWO_CITIZENS:
-        pairs = citizens // 2
-        return Line(
-            pairs * vp,
-            nmsg(
-                "{building}: {n} citizen on adjacent residential buildings make "
-                "{pairs} x {vp} VP",
-                "{building}: {n} citizens on adjacent residential buildings make "
-                "{pairs} x {vp} VP",
-                n=citizens,
-                building=label,
-                pairs=nmsg("{n} pair", "{n} pairs", n=pairs),
-                vp=vp,
-            ),
-            CIVIC_SCORING,
-        )
-    if values.per is CivicKind.SILVER:
-        silver = monuments.adjacency_units(CivicKind.SILVER, near)
-        return Line(
-            silver * vp,
-            msg(
-                "{building}: {silver} silver on adjacent commercial buildings "
-                "x {vp} VP",
-                building=label,
-                silver=silver,
-                vp=vp,
-            ),
-            CIVIC_SCORING,
-        )
-    if values.per is CivicKind.CIVIC:
-        civics = monuments.adjacency_units(CivicKind.CIVIC, near)
-        return Line(
-            civics * vp,
-            nmsg(
-                "{building}: {n} adjacent civic building x {vp} VP",
-                "{building}: {n} adjacent civic buildings x {vp} VP",
-                n=civics,
-                building=label,
-                vp=vp,
-            ),
-            CIVIC_SCORING,
-        )
-    return Line(
-        len(near) * vp,
-        nmsg(
-            "{building}: {n} adjacent building x {vp} VP",
-            "{building}: {n} adjacent buildings x {vp} VP",
-            n=len(near),
+        text = nmsg(
+            "{building}: {n} citizen on adjacent residential buildings x {vp} VP",
+            "{building}: {n} citizens on adjacent residential buildings x {vp} VP",
+            n=units,
             building=label,
             vp=vp,
-        ),
-        CIVIC_SCORING,
-    )
+        )
+    elif values.per is CivicKind.TWO_CITIZENS:
+        text = nmsg(
+            "{building}: {n} citizen on adjacent residential buildings make "
+            "{pairs} x {vp} VP",
+            "{building}: {n} citizens on adjacent residential buildings make "
+            "{pairs} x {vp} VP",
+            n=monuments.adjacency_units(CivicKind.CITIZEN, near),
+            building=label,
+            pairs=nmsg("{n} pair", "{n} pairs", n=units),
+            vp=vp,
+        )
+    elif values.per is CivicKind.SILVER:
+        text = msg(
+            "{building}: {silver} silver on adjacent commercial buildings x {vp} VP",
+            building=label,
+            silver=units,
+            vp=vp,
+        )
+    elif values.per is CivicKind.CIVIC:
+        text = nmsg(
+            "{building}: {n} adjacent civic building x {vp} VP",
+            "{building}: {n} adjacent civic buildings x {vp} VP",
+            n=units,
+            building=label,
+            vp=vp,
+        )
+    else:
+        text = nmsg(
+            "{building}: {n} adjacent building x {vp} VP",
+            "{building}: {n} adjacent buildings x {vp} VP",
+            n=units,
+            building=label,
+            vp=vp,
+        )
+    return Line(units * vp, text, CIVIC_SCORING)
 
 
 def _commercial_lines(building: Building, final: bool) -> tuple[list[Line], list[Line]]:
