@@ -351,7 +351,8 @@ def nine(owner: str, kind: str) -> list[dict[str, Any]]:
             "this is Ana's monument number 7, but a player has only 6 monument "
             "markers (rulebook 001, Special Rules & Edge Cases - Monument Markers)",
         ),
-        # road boards are read by roads.read (tests/engines/test_fortune_and_road_boards.py)
+        # road boards are read by road_boards.read
+        # (tests/engines/test_fortune_and_road_boards.py)
         (with_("road_boards", {}), "road_boards.north", "is required but missing"),
         (with_("road_boards", []), "road_boards", "expected an object"),
         (with_("buildings.0.owner", "purple"), "buildings[0].owner", "not a player"),
