@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from . import base
 from .base import (
@@ -1038,6 +1038,25 @@ class Progress:
         """Whose turn it is (``None`` once the game is over)."""
         return None if self.over else self.players[self.done % len(self.players)]
 
+    def check_turn(self, active: PlayerId) -> None:
+        """Whether a turn of ``active`` can be recorded next: the game is not
+        over ("End of the Game") and ``active`` is a player at this table.
+
+        :raises TurnError: every player has placed all their tiles.
+        :raises NotAtTableError: ``active`` is not a player at this table.
+        """
+        if self.over:
+            raise TurnError(GAME_OVER)
+        if active not in {p.id for p in self.players}:
+            raise NotAtTableError(msg("Choose whose turn it was."))
+
+
+GAME_OVER: Final = msg(
+    "Every player has placed all 12 tiles: the game is over. "
+    "Undo the last turn to change it."
+)
+"""Why no turn can be recorded once the game is over (:class:`Progress`)."""
+
 
 def progress(sheet: ScoreSheet, done: int) -> Progress:
     """Where ``sheet``'s game stands after ``done`` turns (see :class:`Progress`)."""
@@ -1045,6 +1064,7 @@ def progress(sheet: ScoreSheet, done: int) -> Progress:
 
 
 __all__ = [
+    "GAME_OVER",
     "TURNS_PER_PLAYER",
     "Progress",
     "progress",

@@ -1095,6 +1095,20 @@ class GameEnd:
         return self.forum_victory or self.surrendered_to
 
 
+def check_named_players(
+    players: Iterable[Player], named: Iterable[PlayerId | None]
+) -> None:
+    """Whether each player the end-of-game checklist names (the Forum's
+    winner, the one everyone surrendered to: :class:`GameEnd`) sits at the
+    table; ``None`` names nobody.
+
+    :raises EndOfGameError: one names a player not at this table.
+    """
+    ids = {p.id for p in players}
+    if any(pid is not None and pid not in ids for pid in named):
+        raise EndOfGameError(msg("Choose a player at this table."))
+
+
 _END_TEXT: Mapping[EndCondition, Message] = MappingProxyType(
     {
         EndCondition.DECK_EXHAUSTED: msg("the draw deck ran out"),
@@ -1627,6 +1641,7 @@ __all__ = [
     "EndCondition",
     "EndOfGameError",
     "GameEnd",
+    "check_named_players",
     "GameResult",
     "Line",
     "Material",

@@ -1034,6 +1034,102 @@ def move(city: City, index: int, lots: Sequence[Lot]) -> City:
 
 
 # --------------------------------------------------------------------------
+# What a tap on the board asks for: whose, which building, which tray piece
+# --------------------------------------------------------------------------
+
+
+def check_owner(city: City, owner: PlayerId) -> None:
+    """Whether ``owner`` is a player at the table: the lots tapped on the board
+    are built on, marked or cleared for one of them.
+
+    :raises IllegalBuildError: not a player at this table.
+    """
+    if owner not in {p.id for p in city.players}:
+        raise IllegalBuildError(msg("Choose a player."))
+
+
+def buildings_on(city: City, lots: Iterable[Lot]) -> tuple[int, ...]:
+    """The buildings standing on any of ``lots``: their indexes in
+    ``city.buildings``, in that order."""
+    built = city.built()
+    return tuple(sorted({built[lot] for lot in lots if lot in built}))
+
+
+def building_to_move(city: City, lots: Iterable[Lot]) -> int:
+    """The one building on ``lots`` that is to move (its index).
+
+    :raises IllegalBuildError: no building there, or more than one.
+    """
+    indexes = buildings_on(city, lots)
+    if len(indexes) != 1:
+        raise IllegalBuildError(msg("Tap a lot of the one building you want to move."))
+    return indexes[0]
+
+
+def building_to_remove(city: City, lots: Iterable[Lot]) -> int:
+    """The one building on ``lots`` that is to go (its index): one at a time,
+    to be clear.
+
+    :raises NoSuchBuildingError: no building there, or more than one.
+    """
+    indexes = buildings_on(city, lots)
+    if not indexes:
+        raise NoSuchBuildingError(msg("There is no building on those lots."))
+    if len(indexes) > 1:
+        raise NoSuchBuildingError(msg("Tap a lot of the one building to remove."))
+    return indexes[0]
+
+
+def building_from(city: City, lot: str) -> int:
+    """The building standing on the lot named ``lot`` (its index): the one a
+    move takes off the board.
+
+    :raises NoSuchBuildingError: not a lot name, or no building there now.
+    """
+    try:
+        start = Lot.parse(lot)
+    except RuleError:
+        raise NoSuchBuildingError(msg("Choose the building to move again.")) from None
+    index = city.built().get(start)
+    if index is None:
+        raise NoSuchBuildingError(msg("That building is not on the board any more."))
+    return index
+
+
+def tray_stock_piece(city: City, owner: PlayerId, place: int) -> TrayPiece:
+    """The piece at ``place`` in ``owner``'s :func:`remaining_tray`.
+
+    :raises NotInTrayError: no such place in the tray.
+    """
+    stock = remaining_tray(city, owner)
+    if not 0 <= place < len(stock):
+        raise NotInTrayError(msg("That piece is not in the tray."))
+    return stock[place].piece
+
+
+def tray_building(piece: TrayPiece, owner: PlayerId, lots: Sequence[Lot]) -> Building:
+    """``owner``'s building of ``piece`` on ``lots``, with the values printed on
+    the piece. Whether ``owner`` may build it there is :func:`build`'s to say.
+
+    :raises IllegalBuildError: the lots do not make the piece's shape (rulebook
+        001, "Action 3: Construct a Building").
+    :raises ValueError: a civic piece: its values are the group's to give.
+    """
+    if piece.values is None:
+        raise ValueError(f"a {piece.name} needs its civic values")
+    building = Building(owner, tuple(lots), piece.values, piece.name)
+    if not piece.fits(building):
+        raise IllegalBuildError(
+            msg(
+                "A {piece} does not cover {lots}.",
+                piece=PIECE_WORDS.get(piece.name, piece.name),
+                lots=format_lots(lots),
+            )
+        )
+    return building
+
+
+# --------------------------------------------------------------------------
 # Roads of Fortune: the lot swap of a road-board space
 # --------------------------------------------------------------------------
 

@@ -38,6 +38,7 @@ from .city import (
     LOT_MARKERS_PER_PLAYER,
     Building,
     City,
+    LotSwapError,
     player_name,
 )
 from .lots import (
@@ -1165,3 +1166,101 @@ def result_json(result: RoadsResult) -> dict[str, object]:
         }
         for e in result.edges
     }
+
+
+# --------------------------------------------------------------------------
+# The lots ticked for a swap (rulebook 000, "Gameplay Example - South Road
+# Board" F-G)
+# --------------------------------------------------------------------------
+
+
+class SwapTicksError(LotSwapError):
+    """The lots ticked for a swap are too few, too many, or not in pairs of
+    the picker's and another player's (:func:`.city.swap_lot_markers` judges
+    each pair)."""
+
+
+def _ticks_message(who: MessageArg, ticked: int, exchanges: int) -> Message:
+    """Why ``ticked`` lots are not the pairs a space of ``exchanges`` swaps."""
+    if exchanges == 1:
+        return nmsg(
+            "A swap is of two lots, one of {player}'s lot markers and one of "
+            "another player's, but {n} lot is ticked.",
+            "A swap is of two lots, one of {player}'s lot markers and one of "
+            "another player's, but {n} lots are ticked.",
+            n=ticked,
+            player=who,
+        )
+    return nmsg(
+        "This space swaps up to {most} pairs of lots, each one of {player}'s lot "
+        "markers and one of another player's, but {n} lot is ticked.",
+        "This space swaps up to {most} pairs of lots, each one of {player}'s lot "
+        "markers and one of another player's, but {n} lots are ticked.",
+        n=ticked,
+        most=exchanges,
+        player=who,
+    )
+
+
+def swap_pairs(
+    city: City, player: PlayerId, lots: Sequence[Lot], exchanges: int
+) -> list[tuple[Lot, Lot]]:
+    """The exchanges the ticked ``lots`` ask for on a space that gives
+    ``exchanges`` of them (:func:`.city.swap_exchanges`): each of ``player``'s
+    lots with another player's (rulebook 000, "Gameplay Example - South Road
+    Board" G: "They swap one of their lots with a lot owned by the Red
+    player"). With more than one exchange they pair in the order given (a
+    screen's: row by row): the picker's first lot with the first lot of
+    another player, and so on. Two lots that are not one of the picker's and
+    one of another's come back as they are, a lot ticked twice as a pair of
+    itself: :func:`.city.swap_lot_markers` says what is wrong with them.
+
+    :raises SwapTicksError: no lots, too many, an odd number, or not as many
+        of the picker's as of others.
+    """
+    lots = list(lots)
+    who = player_name(city, player)
+    if not lots:
+        raise SwapTicksError(
+            msg(
+                "Tick the lots to swap on the board: one of {player}'s lot markers "
+                "and one of another player's. Or take the space without a swap.",
+                player=who,
+            )
+        )
+    repeated = next((lot for lot in lots if lots.count(lot) > 1), None)
+    if repeated is not None:
+        return [(repeated, repeated)]
+    if len(lots) % 2 or len(lots) > 2 * exchanges:
+        raise SwapTicksError(_ticks_message(who, len(lots), exchanges))
+    own = set(city.markers(player))
+    mine = [lot for lot in lots if lot in own]
+    theirs = [lot for lot in lots if lot not in own]
+    if len(lots) == 2 and len(mine) != 1:
+        return [(lots[0], lots[1])]
+    if len(mine) != len(theirs):
+        raise SwapTicksError(
+            msg(
+                "Tick as many of {player}'s lot markers as of other players': "
+                "{mine} and {theirs} are ticked.",
+                player=who,
+                mine=len(mine),
+                theirs=len(theirs),
+            )
+        )
+    return list(zip(mine, theirs, strict=True))
+
+
+def check_no_swap(ticked: Sequence[object]) -> None:
+    """Whether a pick that swaps no lots was sent with none ticked: lots
+    ticked for it would be a swap it does not make.
+
+    :raises SwapTicksError: lots are ticked.
+    """
+    if ticked:
+        raise SwapTicksError(
+            msg(
+                "Lots are ticked on the board, but this pick swaps none: untick "
+                "them, or swap them with the space that swaps lots."
+            )
+        )

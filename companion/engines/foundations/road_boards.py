@@ -24,6 +24,7 @@ from ..base import (
     Player,
     PlayerId,
     Points,
+    RuleError,
     comma_list,
     msg,
     nmsg,
@@ -507,6 +508,20 @@ def read(node: Node, players: Sequence[Player]) -> RoadBoards:
     return RoadBoards(boards, choices, left)
 
 
+class MissingFaceError(RuleError):
+    """Road boards set up without a face on every edge (rulebook 000, "Setup"
+    2-4: a road board beside each side of the City board)."""
+
+
+def check_faces(faces: Mapping[Edge, RoadBoard]) -> None:
+    """Whether ``faces`` put a face on every edge, as :func:`with_faces` needs.
+
+    :raises MissingFaceError: an edge without a face.
+    """
+    if any(edge not in faces for edge in Edge):
+        raise MissingFaceError(msg("Choose a face for every edge."))
+
+
 def with_faces(
     boards: RoadBoards | None, faces: Mapping[Edge, RoadBoard]
 ) -> RoadBoards:
@@ -516,7 +531,8 @@ def with_faces(
     made on another face. Picks on an unchanged face, and the milestone markers
     each player has left, stay as they were.
 
-    :raises ValueError: not one face on every edge.
+    :raises ValueError: not one face on every edge (:func:`check_faces` says
+        so in words).
     """
     if boards is None:
         return RoadBoards(faces)

@@ -20,7 +20,7 @@ from ...engines.base import and_list
 from ...storage import progress as recorded
 from ...storage.models import GameTable
 from ..forms import AR_TOKENS, TallyForm, TurnForm
-from ..plumbing import words
+from ..plumbing import lazy_words, words
 from .tables import (
     Edit,
     form_screen,
@@ -38,10 +38,7 @@ STEP_WORDS = {
 }
 """The words of the history steps these screens record."""
 
-GAME_OVER_TURNS = _l(
-    "Every player has placed all 12 tiles: the game is over. "
-    "Undo the last turn to change it."
-)
+GAME_OVER_TURNS = lazy_words(ar.GAME_OVER)
 
 SPACES = (
     ("dead_end", ar.Space.DEAD_END),
@@ -198,8 +195,8 @@ def turn(table_id: str) -> ResponseReturnValue:
         form = fresh()
 
     def change() -> Edit:
-        if now.over:
-            raise ar.TurnError(GAME_OVER_TURNS)
+        active = form.player.data
+        now.check_turn(active)
         actions: list[ar.Action] = []
         for key, space in SPACES:
             actions.extend(ar.Build(space) for _ in range(form[key].data))
@@ -208,9 +205,6 @@ def turn(table_id: str) -> ResponseReturnValue:
             actions.extend(
                 ar.Upgrade(player.id, at_lake=True) for _ in range(row.form.spa.data)
             )
-        active = form.player.data
-        if active not in names:
-            raise ar.NotAtTableError(_("Choose whose turn it was."))
         record = ar.apply_turn(
             {e.player.id: e.unbuilt for e in sheet.entries},
             active,

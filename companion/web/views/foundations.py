@@ -7,6 +7,7 @@ engine results into pages, and saves every change as a step of the history.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -367,11 +368,6 @@ def parse_lots(city: fr.City, names: list[str]) -> tuple[fr.Lot, ...]:
     return tuple(lots)
 
 
-def buildings_on(city: fr.City, lots: tuple[fr.Lot, ...]) -> list[int]:
-    built = city.built()
-    return sorted({built[lot] for lot in lots if lot in built})
-
-
 @bp.get("/t/<table_id>/board")
 def board(table_id: str) -> ResponseReturnValue:
     """The city board: tap lots, then build, mark or remove."""
@@ -399,8 +395,177 @@ def build_url(
     )
 
 
+@dataclass(frozen=True)
+class Tap:
+    """A button of the board screen pressed on the tapped lots: the table, its
+    city, the forms sent, and the lots and player they name (checked)."""
+
+    table: GameTable
+    city: fr.City
+    form: BoardForm
+    tile_form: TrayTileForm
+    lots: tuple[fr.Lot, ...]
+    owner: str
+
+    @property
+    def version(self) -> int:
+        """The table's version the phone saw."""
+        return int(self.form.version.data)
+
+    def save(self, new_city: fr.City, action: str, details: dict[str, Any]) -> None:
+        """Save ``new_city`` as the next step (see :func:`save_city`)."""
+        save_city(
+            self.table, new_city, version=self.version, action=action, details=details
+        )
+
+    def back(self) -> ResponseReturnValue:
+        """The board again, with the tapped lots' player active."""
+        return redirect(
+            url_for("foundations.board", table_id=self.table.id, owner=self.owner)
+        )
+
+    def refused(self, problems: list[str]) -> ResponseReturnValue:
+        """The board again, with why nothing was done."""
+        return board_page(
+            self.table, self.city, self.form, status=400, problems=problems
+        )
+
+
+def tap_build(tap: Tap) -> ResponseReturnValue:
+    """The "Build on these lots…" button: the build screen, to choose the piece."""
+    return redirect(build_url(tap.table, tap.lots, tap.owner))
+
+
+def tap_move(tap: Tap) -> ResponseReturnValue:
+    """The "Move the building…" button: the board again, to tap where it goes."""
+    building = tap.city.buildings[fr.building_to_move(tap.city, tap.lots)]
+    flash(_("Now tap the lots to move it to, then “Move it here”."))
+    return redirect(
+        url_for(
+            "foundations.board",
+            table_id=tap.table.id,
+            owner=building.owner,
+            move_from=str(building.lots[0]),
+        )
+    )
+
+
+def tap_piece(tap: Tap) -> ResponseReturnValue:
+    """A tray piece tapped under the board: built on the lots with the values
+    printed on it, in one step; a civic piece goes to the build screen, where
+    the group enters the rule and VP printed on the tile."""
+    place = int(tap.form.piece.data)
+    piece = fr.tray_stock_piece(tap.city, tap.owner, place)
+    if piece.values is None:
+        return redirect(build_url(tap.table, tap.lots, tap.owner, piece=place))
+    return build_in_place(
+        tap.table,
+        tap.city,
+        fr.tray_building(piece, tap.owner, tap.lots),
+        version=tap.version,
+        what=str(PIECE_NAMES.get(piece.name, piece.name)),
+    )
+
+
+def tap_tile(tap: Tap) -> ResponseReturnValue:
+    """A saved civic tile tapped in the tray: its name, rule and VP as the
+    group described it, built on the lots in one step."""
+    tile_form = tap.tile_form
+    saved = (
+        db.session.get(CivicTile, tile_form.tile.data)
+        if tile_form.validate() and tile_form.tile.data is not None
+        else None
+    )
+    if saved is None:
+        return tap.refused([_("That civic tile is not saved any more: tap another.")])
+    building = saved.as_tile().building(tap.owner, tap.lots)
+    return build_in_place(
+        tap.table, tap.city, building, version=tap.version, what=saved.name
+    )
+
+
+def tap_move_here(tap: Tap) -> ResponseReturnValue:
+    """The "Move it here" button: the building chosen by "Move the building…"
+    onto the tapped lots (one step)."""
+    new_city, details = move_building(tap.city, tap.form.move_from.data, tap.lots)
+    tap.save(new_city, "fr-move", details)
+    return tap.back()
+
+
+def tap_remove(tap: Tap) -> ResponseReturnValue:
+    """The "Remove the building" button: the one building on the tapped lots
+    (one step)."""
+    new_city, details = remove_buildings(tap.city, tap.lots)
+    tap.save(new_city, "fr-remove", details)
+    return tap.back()
+
+
+def tap_marker(tap: Tap) -> ResponseReturnValue:
+    """The "Lot marker on / off" button: the player's lot marker on each
+    tapped lot, or taken off where it stands (one step), and what changed in
+    words."""
+    city, owner, lots = tap.city, tap.owner, tap.lots
+    spent = lot_markers_spent(tap.table).get(owner, 0)
+    new_city = fr.toggle_lot_markers(city, owner, lots, spent=spent)
+    details = {"player": _names(city)[owner], "lots": fr.format_lots(lots)}
+    tap.save(new_city, "fr-markers", details)
+    for said in marker_words(city, new_city, owner, lots):
+        flash(said)
+    return tap.back()
+
+
+BOARD_ACTIONS: dict[str, Callable[[Tap], ResponseReturnValue]] = {
+    "build": tap_build,
+    "move": tap_move,
+    "piece": tap_piece,
+    "tile": tap_tile,
+    "move_here": tap_move_here,
+    "remove": tap_remove,
+    "marker": tap_marker,
+}
+"""What each button of the board screen does with the tapped lots."""
+
+
+def pressed_button(form: BoardForm, tile_form: TrayTileForm) -> str | None:
+    """Which of :data:`BOARD_ACTIONS` the form asks for (the first, in this
+    order, should a hand-made form ask for more than one), if any."""
+    pressed = {
+        "build": form.build.data,
+        "move": form.move.data,
+        "piece": form.piece.data is not None,
+        "tile": bool(tile_form.tile.raw_data),
+        "move_here": form.move_here.data,
+        "remove": form.remove.data,
+        "marker": form.marker.data,
+    }
+    return next((name for name, on in pressed.items() if on), None)
+
+
+def board_tap(table: GameTable, city: fr.City, form: BoardForm) -> Tap:
+    """The tap the board form sends, checked.
+
+    :raises store.StaleEditError: another phone changed the board since this
+        one loaded it.
+    :raises RuleError: a lot off the board; no player of this table.
+    """
+    if form.version.data != table.version:
+        raise store.StaleEditError(expected=form.version.data, current=table.version)
+    lots = parse_lots(city, form.lots.data)
+    fr.check_owner(city, form.owner.data)
+    return Tap(table, city, form, TrayTileForm(request.form), lots, form.owner.data)
+
+
+def refusal_words(exc: RuleError) -> list[str]:
+    """Why the engine refused a tap, in words: each problem of the table file
+    (without its path), or the rule's message."""
+    if isinstance(exc, TableFileError):
+        return [words(p.message) for p in exc.problems]
+    return [error_words(exc)]
+
+
 @bp.post("/t/<table_id>/board")
 def board_action(table_id: str) -> ResponseReturnValue:
+    """A button pressed on the tapped lots: one of :data:`BOARD_ACTIONS`."""
     table = fr_table_or_404(table_id)
     # Every tap's action changes the board or leads to a screen that does.
     edits.check_open(table)
@@ -409,111 +574,22 @@ def board_action(table_id: str) -> ResponseReturnValue:
     if not form.validate():
         return board_page(table, city, form, status=400)
     try:
-        if form.version.data != table.version:
-            # Another phone changed the board since this one loaded it: say
-            # what is on the tapped lots now rather than what the engine
-            # thinks of building there.
-            raise store.StaleEditError(
-                expected=form.version.data, current=table.version
-            )
-        lots = parse_lots(city, form.lots.data)
-        owner = form.owner.data
-        if owner not in {p.id for p in city.players}:
-            raise fr.IllegalBuildError(_("Choose a player."))
-        if form.build.data:
-            return redirect(build_url(table, lots, owner))
-        if form.move.data:
-            indexes = buildings_on(city, lots)
-            if len(indexes) != 1:
-                raise fr.IllegalBuildError(
-                    _("Tap a lot of the one building you want to move.")
-                )
-            flash(_("Now tap the lots to move it to, then “Move it here”."))
-            return redirect(
-                url_for(
-                    "foundations.board",
-                    table_id=table.id,
-                    owner=city.buildings[indexes[0]].owner,
-                    move_from=str(city.buildings[indexes[0]].lots[0]),
-                )
-            )
-        if form.piece.data is not None:
-            stock = fr.remaining_tray(city, owner)
-            if form.piece.data >= len(stock):
-                raise fr.NotInTrayError(_("That piece is not in the tray."))
-            piece = stock[form.piece.data].piece
-            if piece.values is None:
-                # A civic tile's rule and VP are printed on it: the group enters
-                # them on the build screen.
-                return redirect(build_url(table, lots, owner, piece=form.piece.data))
-            building = fr.Building(owner, lots, piece.values, piece.name)
-            if not piece.fits(building):
-                raise fr.IllegalBuildError(
-                    _(
-                        "A %(piece)s does not cover %(lots)s.",
-                        piece=PIECE_NAMES.get(piece.name, piece.name),
-                        lots=fr.format_lots(lots),
-                    )
-                )
-            return build_in_place(
-                table,
-                city,
-                building,
-                version=form.version.data,
-                what=str(PIECE_NAMES.get(piece.name, piece.name)),
-            )
-        tile_form = TrayTileForm(request.form)
-        if tile_form.tile.raw_data:
-            # A saved civic tile: its name, rule and VP as the group described it.
-            saved = (
-                db.session.get(CivicTile, tile_form.tile.data)
-                if tile_form.validate() and tile_form.tile.data is not None
-                else None
-            )
-            if saved is None:
-                raise fr.IllegalBuildError(
-                    _("That civic tile is not saved any more: tap another.")
-                )
-            building = saved.as_tile().building(owner, lots)
-            return build_in_place(
-                table, city, building, version=form.version.data, what=saved.name
-            )
-        if form.move_here.data:
-            new_city, details = move_building(city, form.move_from.data, lots)
-            action = "fr-move"
-        elif form.remove.data:
-            new_city, details = remove_buildings(city, lots)
-            action = "fr-remove"
-        elif form.marker.data:
-            spent = lot_markers_spent(table).get(owner, 0)
-            new_city = fr.toggle_lot_markers(city, owner, lots, spent=spent)
-            details = {"player": _names(city)[owner], "lots": fr.format_lots(lots)}
-            action = "fr-markers"
-        else:
-            raise fr.IllegalBuildError(_("Choose what to do with the lots."))
-        save_city(
-            table, new_city, version=form.version.data, action=action, details=details
-        )
-        if action == "fr-markers":
-            for said in marker_words(city, new_city, owner, lots):
-                flash(said)
+        tap = board_tap(table, city, form)
+        action = BOARD_ACTIONS.get(pressed_button(form, tap.tile_form) or "")
+        if action is None:
+            return tap.refused([_("Choose what to do with the lots.")])
+        return action(tap)
     except store.StaleEditError as exc:
+        # Another phone changed the board since this one loaded it: say what
+        # is on the tapped lots now rather than what the engine thinks of
+        # building there.
         now = city_of(table)
         conflict = " ".join(
             [conflict_message(exc), *lots_now_words(now, form.lots.data)]
         )
         return board_page(table, now, form, status=409, conflict=conflict)
-    except TableFileError as exc:
-        return board_page(
-            table,
-            city,
-            form,
-            status=400,
-            problems=[words(p.message) for p in exc.problems],
-        )
     except RuleError as exc:
-        return board_page(table, city, form, status=400, problems=[error_words(exc)])
-    return redirect(url_for("foundations.board", table_id=table.id, owner=owner))
+        return board_page(table, city, form, status=400, problems=refusal_words(exc))
 
 
 @bp.get("/t/<table_id>/board/tray")
@@ -544,7 +620,7 @@ def tray_context(
     """What the tray under the board shows for ``owner`` and the tapped ``lots``:
     the pieces that fit, and the group's saved civic tiles that fit while
     ``owner`` has a civic piece left (a tile is one of them)."""
-    built = buildings_on(city, lots)
+    built = fr.buildings_on(city, lots)
     problem = None
     pieces: list[tuple[int, fr.TrayStock]] = []
     tiles: list[tuple[int, Tile, str]] = []
@@ -692,16 +768,13 @@ def _names(city: fr.City) -> dict[str, str]:
 def remove_buildings(
     city: fr.City, lots: tuple[fr.Lot, ...]
 ) -> tuple[fr.City, dict[str, Any]]:
-    """Remove the building on the tapped lots (one at a time, to be clear)."""
-    indexes = buildings_on(city, lots)
-    if len(indexes) != 1:
-        raise fr.NoSuchBuildingError(
-            _("Tap a lot of the one building to remove.")
-            if indexes
-            else _("There is no building on those lots.")
-        )
-    old = city.buildings[indexes[0]]
-    return fr.remove(city, indexes[0]), {
+    """Remove the building on the tapped lots (one at a time, to be clear).
+
+    :raises fr.NoSuchBuildingError: not one building on them.
+    """
+    index = fr.building_to_remove(city, lots)
+    old = city.buildings[index]
+    return fr.remove(city, index), {
         "player": _names(city)[old.owner],
         "building": old.name or old.type.value,
         "lots": fr.format_lots(old.lots),
@@ -712,13 +785,7 @@ def move_building(
     city: fr.City, move_from: str, lots: tuple[fr.Lot, ...]
 ) -> tuple[fr.City, dict[str, Any]]:
     """Take a building off its lots and put it on ``lots`` (to correct an entry)."""
-    try:
-        start = fr.Lot.parse(move_from)
-    except RuleError:
-        raise fr.NoSuchBuildingError(_("Choose the building to move again.")) from None
-    index = city.built().get(start)
-    if index is None:
-        raise fr.NoSuchBuildingError(_("That building is not on the board any more."))
+    index = fr.building_from(city, move_from)
     old = city.buildings[index]
     return fr.move(city, index, lots), {
         "player": _names(city)[old.owner],

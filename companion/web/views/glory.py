@@ -283,10 +283,7 @@ def end(table_id: str) -> ResponseReturnValue:
             "forum": form.forum.data or None,
             "surrender": form.surrender.data or None,
         }
-        ids = {p.id for p in sheet.players}
-        for key in ("forum", "surrender"):
-            if details[key] is not None and details[key] not in ids:
-                raise gtr.EndOfGameError(_("Choose a player at this table."))
+        gtr.check_named_players(sheet.players, (details["forum"], details["surrender"]))
         # The engine checks who wins: a Forum victory and a surrender to
         # different players cannot both be (EndOfGameError).
         gtr.GameEnd(forum_victory=details["forum"], surrendered_to=details["surrender"])

@@ -16,7 +16,6 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from sqlalchemy import select
 from wtforms import SelectMultipleField, StringField, ValidationError
 from wtforms.fields.choices import SelectChoice
@@ -125,15 +124,8 @@ def setup(table_id: str) -> ResponseReturnValue:
     )
 
     def change() -> Edit:
-        try:
-            faces = {
-                edge: road_boards.read_board(
-                    Node(face_json(form[edge.value].data), f"road_boards.{edge.value}")
-                )
-                for edge in road_boards.Edge
-            }
-        except KeyError:  # a saved face deleted since the page was loaded
-            raise RuleError(_("Choose a face for every edge.")) from None
+        faces = chosen_faces(form)
+        road_boards.check_faces(faces)
         boards = road_boards.with_faces(city_of(table).road_boards, faces)
         return Edit(sheet=replace(city_of(table), road_boards=boards))
 
@@ -147,6 +139,21 @@ def setup(table_id: str) -> ResponseReturnValue:
         saved=_("Road boards saved."),
         edges=EDGE_NAMES,
     )
+
+
+def chosen_faces(form: RoadSetupForm) -> dict[road_boards.Edge, road_boards.RoadBoard]:
+    """The faces chosen for the edges, in edge order, up to the first that is
+    not there any more (a saved face deleted since the page was loaded): the
+    engine then says every edge needs one (``road_boards.check_faces``)."""
+    faces = {}
+    for edge in road_boards.Edge:
+        try:
+            faces[edge] = road_boards.read_board(
+                Node(face_json(form[edge.value].data), f"road_boards.{edge.value}")
+            )
+        except KeyError:
+            break
+    return faces
 
 
 def board_json_from(form: FaceForm) -> dict[str, Any]:
@@ -246,11 +253,6 @@ class PickForm(ActionForm):
             raise ValidationError(_l("Tap one space, or pass."))
 
 
-class SwapTicksError(RuleError):
-    """The lots ticked for a swap are too few, too many, or not in pairs of
-    the picker's and another player's (the engine judges each pair)."""
-
-
 @dataclass(frozen=True)
 class SwapOffer:
     """The spaces of the turn that swap lots, and the lot markers that could
@@ -309,75 +311,6 @@ def swap_offer(city: fr.City, turn: fortune.Turn | None) -> SwapOffer | None:
     )
 
 
-def swap_pairs(
-    city: fr.City, player: str, names: list[str], exchanges: int
-) -> list[tuple[fr.Lot, fr.Lot]]:
-    """The exchanges the ticked lots ask for: each of ``player``'s lots with
-    another player's. With more than one exchange they pair in page order (row
-    by row): the picker's first lot with the first lot of another player, and
-    so on. Two lots that are not one of the picker's and one of another's go
-    to the engine as they are, which says what is wrong with them.
-
-    :raises SwapTicksError: no lots, too many, an odd number, or not as many of
-        the picker's as of others.
-    :raises RuleError: a ticked name that is not a lot.
-    """
-    lots = [fr.Lot.parse(name) for name in names]
-    who = city.player(player).name
-    if not lots:
-        raise SwapTicksError(
-            _(
-                "Tick the lots to swap on the board: one of %(player)s's lot markers "
-                "and one of another player's. Or take the space without a swap.",
-                player=who,
-            )
-        )
-    repeated = next((lot for lot in lots if lots.count(lot) > 1), None)
-    if repeated is not None:
-        return [(repeated, repeated)]
-    if len(lots) % 2 or len(lots) > 2 * exchanges:
-        if exchanges == 1:
-            raise SwapTicksError(
-                ngettext(
-                    "A swap is of two lots, one of %(player)s's lot markers and one "
-                    "of another player's, but %(num)d lot is ticked.",
-                    "A swap is of two lots, one of %(player)s's lot markers and one "
-                    "of another player's, but %(num)d lots are ticked.",
-                    len(lots),
-                    player=who,
-                )
-            )
-        raise SwapTicksError(
-            ngettext(
-                "This space swaps up to %(most)d pairs of lots, each one of "
-                "%(player)s's lot markers and one of another player's, but "
-                "%(num)d lot is ticked.",
-                "This space swaps up to %(most)d pairs of lots, each one of "
-                "%(player)s's lot markers and one of another player's, but "
-                "%(num)d lots are ticked.",
-                len(lots),
-                most=exchanges,
-                player=who,
-            )
-        )
-    own = set(city.markers(player))
-    mine = [lot for lot in lots if lot in own]
-    theirs = [lot for lot in lots if lot not in own]
-    if len(lots) == 2 and len(mine) != 1:
-        return [(lots[0], lots[1])]
-    if len(mine) != len(theirs):
-        raise SwapTicksError(
-            _(
-                "Tick as many of %(player)s's lot markers as of other players': "
-                "%(mine)d and %(theirs)d are ticked.",
-                player=who,
-                mine=len(mine),
-                theirs=len(theirs),
-            )
-        )
-    return list(zip(mine, theirs, strict=True))
-
-
 @dataclass(frozen=True)
 class Pick:
     """A pick as one history step: the city after it (its road boards and, on
@@ -415,18 +348,19 @@ def pick_step(
     swaps: list[str] = []
     if isinstance(reward, road_boards.SwapLots) and swapping:
         exchanges = fr.swap_exchanges(reward.lots)
-        pairs = swap_pairs(city, turn.player, names, exchanges) if exchanges else []
+        pairs = (
+            fortune.swap_pairs(
+                city, turn.player, [fr.Lot.parse(name) for name in names], exchanges
+            )
+            if exchanges
+            else []
+        )
         for mine, theirs in pairs:
             holders = {lot: pid for pid, ls in after.lot_markers.items() for lot in ls}
             after = fr.swap_lot_markers(after, turn.player, mine, theirs)
             swaps.append(f"{mine} ↔ {theirs} ({after.player(holders[theirs]).name})")
-    elif names and not form.keep.data:
-        raise SwapTicksError(
-            _(
-                "Lots are ticked on the board, but this pick swaps none: untick "
-                "them, or swap them with the space that swaps lots."
-            )
-        )
+    elif not form.keep.data:
+        fortune.check_no_swap(names)
     new_boards = fortune.choose(city, boards, turn.edge, turn.choice(option))
     new = replace(after, road_boards=new_boards)
     details = {
