@@ -30,9 +30,6 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from ..engines.foundations import city as fr_city
-from ..engines.foundations.lots import Shape
-
 
 class Base(DeclarativeBase):
     pass
@@ -314,11 +311,3 @@ class CivicTile(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )
-
-    def as_tile(self) -> fr_city.CivicTile:
-        """The tile as the engine reads it."""
-        return fr_city.CivicTile(
-            self.name,
-            Shape[self.shape] if self.shape else None,
-            fr_city.Civic(fr_city.CivicKind(self.per), self.vp),
-        )

@@ -21,7 +21,7 @@ from ...engines.base import RuleError
 from ...engines.foundations.lots import Lot, Shape
 from ...storage.models import ID_MAX, CivicTile, db
 from ..forms import TILE_GRID_LOTS, ActionForm, CivicTileForm
-from .foundations import city_of, fr_table_or_404, tile_words
+from .foundations import city_of, fr_table_or_404, tile_of, tile_words
 
 bp = Blueprint("civic", __name__)
 
@@ -96,7 +96,7 @@ def tiles(table_id: str) -> ResponseReturnValue:
             city=city_of(table),
             form=form,
             grid=TILE_GRID_LOTS,
-            saved=[(row, tile_words(row.as_tile())) for row in saved],
+            saved=[(row, tile_words(tile_of(row))) for row in saved],
             back=back,
             delete_form=ActionForm(formdata=None, data={"version": 0}),
         ),

@@ -79,28 +79,20 @@ def city_of(table: GameTable) -> fr.City:
     return sheet_of_kind(table, fr.City)
 
 
+def tile_of(row: CivicTile) -> Tile:
+    """A saved civic tile as the engine reads it (its shape by name, its
+    printed rule and VP)."""
+    return Tile(
+        row.name,
+        fr.Shape[row.shape] if row.shape else None,
+        fr.Civic(fr.CivicKind(row.per), row.vp),
+    )
+
+
 def fr_table_or_404(table_id: str) -> GameTable:
     return game_table_or_404(
         table_id, GAME, _("This table is not a Foundations of Rome table.")
     )
-
-
-def save_city(
-    table: GameTable,
-    city: fr.City,
-    *,
-    version: int,
-    action: str,
-    details: dict[str, Any],
-) -> None:
-    """Save ``city`` as the next step, through the one write path
-    (:func:`companion.edits.save`).
-
-    :raises TableFileError: the new city breaks a rule (nothing is saved).
-    :raises store.StaleEditError: the table changed meanwhile.
-    :raises GameOverError: the game is over (nothing is saved).
-    """
-    edits.save(table, seen=version, action=action, details=details, sheet=city)
 
 
 # --------------------------------------------------------------------------
@@ -413,9 +405,14 @@ class Tap:
         return int(self.form.version.data)
 
     def save(self, new_city: fr.City, action: str, details: dict[str, Any]) -> None:
-        """Save ``new_city`` as the next step (see :func:`save_city`)."""
-        save_city(
-            self.table, new_city, version=self.version, action=action, details=details
+        """Save ``new_city`` as the next step, through the one write path
+        (:func:`companion.edits.save`)."""
+        edits.save(
+            self.table,
+            seen=self.version,
+            action=action,
+            details=details,
+            sheet=new_city,
         )
 
     def back(self) -> ResponseReturnValue:
@@ -478,7 +475,7 @@ def tap_tile(tap: Tap) -> ResponseReturnValue:
     )
     if saved is None:
         return tap.refused([_("That civic tile is not saved any more: tap another.")])
-    building = saved.as_tile().building(tap.owner, tap.lots)
+    building = tile_of(saved).building(tap.owner, tap.lots)
     return build_in_place(
         tap.table, tap.city, building, version=tap.version, what=saved.name
     )
@@ -634,7 +631,7 @@ def tray_context(
     civic_left = any(s.piece.type is fr.BuildingType.CIVIC for _k, s in pieces)
     if civic_left:
         for row in db.session.scalars(select(CivicTile).order_by(CivicTile.name)):
-            tile = row.as_tile()
+            tile = tile_of(row)
             if tile.fits(lots):
                 tiles.append((row.id, tile, tile_words(tile)))
     return {
@@ -854,10 +851,10 @@ def save_building(
     :raises store.StaleEditError: the table changed meanwhile.
     """
     new_city = fr.build(fr.claim_lots(city, building.owner, building.lots), building)
-    save_city(
+    edits.save(
         table,
-        new_city,
-        version=version,
+        sheet=new_city,
+        seen=version,
         action="fr-build",
         details={
             "player": _names(city)[building.owner],
@@ -1098,10 +1095,10 @@ def era(table_id: str) -> ResponseReturnValue:
                 if s.road is not None and s.road.lot_markers_spent
             }
         try:
-            save_city(
+            edits.save(
                 table,
-                next_city,
-                version=posted.version.data,
+                sheet=next_city,
+                seen=posted.version.data,
                 action="fr-score",
                 details=details,
             )
