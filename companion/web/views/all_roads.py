@@ -22,6 +22,7 @@ from ...storage import store
 from ...storage.models import GameTable
 from ..forms import AR_TOKENS, TallyForm, TurnForm
 from ..plumbing import words
+from .games import is_finished
 from .tables import (
     Edit,
     form_screen,
@@ -31,7 +32,7 @@ from .tables import (
 
 bp = Blueprint("all_roads", __name__)
 
-GAME = "all-roads"
+GAME = ar.GAME
 
 STEP_WORDS = {
     "ar-tally": _l("Final tally entered"),
@@ -79,27 +80,14 @@ def document_with(
 
 def turns(table: GameTable) -> int:
     """How many turns were recorded so far (up to the current step)."""
-    return recorded.count(table.recorded, "ar-turn")
-
-
-def finished(table: GameTable) -> bool:
-    """Whether the table holds a final result: since the game was last
-    reopened (if it ever was), the last turn recorded (002, "End of the Game":
-    each player places 12 tiles), or a tally entered (or a file imported) with
-    no turn recorded after it. A new table has neither."""
-    last = recorded.last_since_reopen(table.recorded, "ar-turn", "ar-tally", "import")
-    if last is None:
-        return False
-    if last != "ar-turn":
-        return True
-    return ar.progress(sheet_of(table), turns(table)).over
+    return recorded.count(table.recorded, ar.TURN)
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     sheet = sheet_of(table)
     now = ar.progress(sheet, turns(table))
     result = ar.score(sheet)
-    final = finished(table)
+    final = is_finished(table)
     return {
         "result": result,
         # Before the end the tie-breaks do not apply: places by points alone.
@@ -119,7 +107,7 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
 
 def report_args(table: GameTable) -> dict[str, Any]:
     """The report's final result: known once a tally or the last turn is in."""
-    return {"over": finished(table)}
+    return {"over": is_finished(table)}
 
 
 @bp.route("/t/<table_id>/tally", methods=("GET", "POST"))
@@ -165,7 +153,7 @@ def tally(table_id: str) -> ResponseReturnValue:
         form,
         change=change,
         action="ar-tally",
-        template="games/all-roads/tally.html",
+        template=f"games/{GAME}/tally.html",
         fresh=fresh,
         row_names=[entry.player.name for entry in sheet.entries],
         game=find_game(GAME),
@@ -239,7 +227,7 @@ def turn(table_id: str) -> ResponseReturnValue:
         form,
         change=change,
         action="ar-turn",
-        template="games/all-roads/turn.html",
+        template=f"games/{GAME}/turn.html",
         saved=_("Turn recorded."),
         fresh=fresh,
         row_names=list(names.values()),

@@ -1,7 +1,8 @@
 """Finished is finished: a table whose final scoring is recorded cannot change
 until the game is reopened, as a step of its history.
 
-Each game says when one of its tables is finished (``GameViews.finished``);
+Each game's registry entry says when one of its tables is finished
+(``companion.engines.Game.is_over``, asked by :func:`.games.is_finished`);
 every way of saving refuses a change to a finished table
 (:func:`.games.check_open`), and the refusal is one page (409) that says so and
 offers "Reopen the game". The screens of a finished table say so too, with the
@@ -99,7 +100,7 @@ def finished_table() -> GameTable | None:
     ours = {blueprint.name for blueprint in views.blueprints}
     if request.blueprint not in ours and request.endpoint not in TABLE_SCREENS:
         return None
-    return table if views.finished(table) else None
+    return table if is_finished(table) else None
 
 
 def notice_context() -> dict[str, object]:

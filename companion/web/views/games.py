@@ -19,7 +19,9 @@ from flask import Blueprint, Flask, current_app
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import Conflict
 
+from ...engines import UnknownGameError, find_game, read_table
 from ...storage import progress as recorded
+from ...storage import store
 from ...storage.models import GameTable
 
 Panel = Callable[[GameTable, dict[str, Any]], dict[str, Any]]
@@ -30,11 +32,6 @@ ReportArgs = Callable[[GameTable], dict[str, Any]]
 ``companion.exports.report.build_report`` (``history``, ``catalogue``, ``over``,
 ``end``)."""
 
-Finished = Callable[[GameTable], bool]
-"""Whether a table is finished: its final scoring is recorded and the game was
-not reopened since (``companion.storage.progress``). A finished table cannot be changed
-(:func:`check_open`) until a "Reopen the game" step."""
-
 EXTENSION = "companion.games"
 
 # The history step that makes a finished game editable again (undone like
@@ -44,10 +41,6 @@ REOPEN = recorded.REOPEN
 
 def _nothing(table: GameTable) -> dict[str, Any]:
     return {}
-
-
-def _never(table: GameTable) -> bool:
-    return False
 
 
 @dataclass(frozen=True)
@@ -63,8 +56,6 @@ class GameViews:
     """The words of each kind of history step the game's screens record
     (lazy strings with ``%(name)s`` fields from the step's details)."""
     report_args: ReportArgs = _nothing
-    finished: Finished = _never
-    """Whether a table of this game is finished (nothing may change it)."""
     detail_words: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """For a key of the steps' details, the words of each value it holds
     (``{"edge": {"north": _l("North")}}``): a step's words are made in the
@@ -73,7 +64,7 @@ class GameViews:
     @classmethod
     def of(cls, game: ModuleType, *expansions: ModuleType) -> GameViews:
         """The views of a game's module (its ``GAME``, ``bp``, ``panel``,
-        ``STEP_WORDS``, ``report_args`` and ``finished``), with the screens and
+        ``STEP_WORDS`` and ``report_args``), with the screens and
         history words (``bp``, ``STEP_WORDS``) of its expansions' modules."""
         modules = (game, *expansions)
         return cls(
@@ -86,7 +77,6 @@ class GameViews:
                 for action, words in module.STEP_WORDS.items()
             },
             report_args=game.report_args,
-            finished=game.finished,
             detail_words={
                 key: {
                     value: words
@@ -131,9 +121,20 @@ def game_views(slug: str) -> GameViews | None:
 
 
 def is_finished(table: GameTable) -> bool:
-    """Whether ``table`` is finished, as its game's views decide."""
-    views = game_views(table.game)
-    return views is not None and views.finished(table)
+    """Whether ``table`` is finished: its final scoring is recorded and the game
+    was not reopened since, as its game's registry entry decides
+    (``companion.engines.Game.is_over``, from what the table's history recorded,
+    ``companion.storage.progress``, and its current sheet, read only if the rule
+    needs it). A finished table cannot be changed (:func:`check_open`) until a
+    "Reopen the game" step."""
+    try:
+        game = find_game(table.game)
+    except UnknownGameError:
+        return False
+    return game.is_over(
+        recorded.Progress.of(table.recorded),
+        lambda: read_table(store.current_document(table)).sheet,
+    )
 
 
 GAME_OVER = _l(
