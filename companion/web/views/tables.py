@@ -1006,15 +1006,9 @@ def imported_answer(table: GameTable) -> ResponseReturnValue:
 
 
 def options_from_document(game: Game, document: dict[str, Any]) -> dict[str, bool]:
-    """The options a table file implies (it carries state, not settings)."""
-    if game.slug != "foundations-of-rome":
-        return {}
-    return {
-        "roads": "road_boards" in document,
-        "monuments": any(
-            b.get("type") == "monument" for b in document.get("buildings", [])
-        ),
-    }
+    """The options a table file implies (it carries state, not settings): each
+    of the game's expansions the file shows played (``Expansion.in_file``)."""
+    return {expansion.key: expansion.in_file(document) for expansion in game.expansions}
 
 
 @bp.route("/t/<table_id>/delete", methods=("GET", "POST"))
