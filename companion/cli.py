@@ -117,7 +117,7 @@ def cmd_monuments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             "game",
             msg(
                 "monuments belong to {game}, not {other}",
-                game=find_game("foundations-of-rome").title,
+                game=find_game(foundations.GAME).title,
                 other=table.game.title,
             ),
         )

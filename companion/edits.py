@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .engines import Sheet, find_game, read_table
-from .storage import store
+from .engines import Sheet, UnknownGameError, find_game, read_table
+from .storage import progress, store
 from .storage.models import GameTable, HistoryStep
 from .storage.progress import REOPEN
 
@@ -35,13 +35,20 @@ class GameOverError(Exception):
 
 
 def is_finished(table: GameTable) -> bool:
-    """Whether ``table``'s game is over, as its game decides from the table
-    file and what its history recorded (a finished table cannot change)."""
-    # Imported here: the games' own "is it over" still sits with their views.
-    from .web.views.games import game_views
-
-    views = game_views(table.game)
-    return views is not None and views.finished(table)
+    """Whether ``table`` is finished: its final scoring is recorded and the game
+    was not reopened since, as its game's registry entry decides
+    (``companion.engines.Game.is_over``, from what the table's history
+    recorded, ``companion.storage.progress``, and its current sheet, read only
+    if the rule needs it). A finished table cannot be changed
+    (:func:`check_open`) until a "Reopen the game" step (:func:`reopen`)."""
+    try:
+        game = find_game(table.game)
+    except UnknownGameError:
+        return False
+    return game.is_over(
+        progress.Progress.of(table.recorded),
+        lambda: read_table(store.current_document(table)).sheet,
+    )
 
 
 def check_open(table: GameTable) -> None:

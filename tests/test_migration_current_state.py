@@ -10,9 +10,10 @@ from flask import Flask
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, select
 
+from companion.engines.foundations import ERA_SCORING
 from companion.storage import store
 from companion.storage.models import GameTable, HistoryStep, db
-from companion.storage.progress import ERA_SCORING, REOPEN
+from companion.storage.progress import REOPEN
 
 
 def doc(*names: str) -> dict[str, Any]:

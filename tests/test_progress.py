@@ -9,8 +9,9 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.engines.foundations import ERA_SCORING, FINAL_ERA
 from companion.storage import progress as recorded
-from companion.storage.progress import ERA_SCORING, REOPEN
+from companion.storage.progress import REOPEN
 
 Step = tuple[int, str, dict[str, Any]]
 
@@ -47,7 +48,7 @@ def walk_era_scorings(steps: list[Step]) -> list[dict[str, Any]]:
     scorings: dict[int, dict[str, Any]] = {}
     for _seq, action, details in steps:
         if action == REOPEN:
-            scorings.pop(recorded.FINAL_ERA, None)
+            scorings.pop(FINAL_ERA, None)
         elif action == ERA_SCORING:
             scorings[details["era"]] = details
     return [scorings[era] for era in sorted(scorings)]

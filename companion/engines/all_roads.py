@@ -14,13 +14,14 @@ The table file part (spec: "All Roads") is read by :func:`read` and written by
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Final, TypeAlias
 
 from . import base
+from . import progress as history
 from .base import (
     Citation,
     Engine,
@@ -1063,11 +1064,37 @@ def progress(sheet: ScoreSheet, done: int) -> Progress:
     return Progress(sheet.players, done)
 
 
+# --- the registry's facts: when the game is over ---------------------------------
+
+TURN = "ar-turn"
+"""The history step of one recorded turn."""
+TALLY = "ar-tally"
+"""The history step of the final tally (each player's tokens at the end)."""
+
+
+def is_over(recorded: history.Progress, sheet: Callable[[], ScoreSheet]) -> bool:
+    """Whether the table holds a final result: since the game was last
+    reopened (if it ever was), the last turn recorded (rulebook 002, "End of
+    the Game": the game ends once every player has placed their 12 tiles), or
+    a tally entered (or a file imported) with no turn recorded after it. A new
+    table has neither. The sheet is read only after a turn (its players say
+    how many turns the game has)."""
+    last = recorded.last_since_reopening(TURN, TALLY, history.IMPORT)
+    if last is None:
+        return False
+    if last != TURN:
+        return True
+    return progress(sheet(), recorded.count(TURN)).over
+
+
 __all__ = [
     "GAME_OVER",
     "TURNS_PER_PLAYER",
     "Progress",
     "progress",
+    "TALLY",
+    "TURN",
+    "is_over",
     "ENGINE",
     "FULL_SUPPLY_POINTS",
     "GAME",

@@ -12,13 +12,14 @@ The terms in three languages are in :mod:`.glory_terms`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import TypeAlias
 
 from . import base
+from . import progress as history
 from .base import (
     Citation,
     Engine,
@@ -1120,6 +1121,59 @@ _END_TEXT: Mapping[EndCondition, Message] = MappingProxyType(
 )
 
 
+# --- the registry's facts: when the game is over ---------------------------------
+
+CAMPS = "gtr-camps"
+"""The history step of the camps entered at the end (its details hold each
+player's ``clients``)."""
+END = "gtr-end"
+"""The history step of the end-of-game checklist (003 p.9; 004, 游戏结束)."""
+
+
+def game_end(recorded: history.Progress) -> GameEnd | None:
+    """How the game ended, as the latest :data:`END` step noted (``None``:
+    never noted). Its details are the checklist's keys: ``deck_exhausted``,
+    ``last_in_town_site``, ``catacomb``, ``forum`` and ``surrender`` (the
+    player named, or none).
+
+    :raises EndOfGameError: a Forum victory and a surrender to different players.
+    """
+    noted = recorded.latest(END)
+    if not noted:
+        return None
+    return GameEnd(
+        deck_exhausted=bool(noted.get("deck_exhausted")),
+        last_in_town_site_taken=bool(noted.get("last_in_town_site")),
+        catacomb_completed=bool(noted.get("catacomb")),
+        forum_victory=noted.get("forum") or None,
+        surrendered_to=noted.get("surrender") or None,
+    )
+
+
+def result_known(recorded: history.Progress) -> bool:
+    """Whether the table holds a result that names a winner: camps entered (or
+    imported), or a Forum victory or surrender noted. A new table's camps are
+    only the starting position; a game end that names nobody does not change
+    that."""
+    if recorded.has(CAMPS, history.IMPORT):
+        return True
+    end = game_end(recorded)
+    return end is not None and end.winner is not None
+
+
+def is_over(recorded: history.Progress, sheet: Callable[[], ScoreSheet]) -> bool:
+    """Whether the game is over: the end of the game noted (one of the end
+    conditions of 003 p.9, "Fine partita", and 004, "游戏结束", ticked: the
+    deck ran out, the last in-town site taken, the Catacomb completed, a Forum
+    victory, a surrender) and its result known (:func:`result_known`), the last
+    of the two since the game was last reopened, if it ever was. The sheet is
+    not read."""
+    if not recorded.last_since_reopening(END, CAMPS, history.IMPORT):
+        return False
+    end = game_end(recorded)
+    return end is not None and end.is_over and result_known(recorded)
+
+
 # --- scoring -------------------------------------------------------------------------
 
 
@@ -1624,7 +1678,12 @@ ENGINE = Engine(
 
 __all__ = [
     "ALIASES",
+    "CAMPS",
     "CARDS",
+    "END",
+    "game_end",
+    "is_over",
+    "result_known",
     "ENGINE",
     "GAME",
     "JACKS",

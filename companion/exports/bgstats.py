@@ -20,11 +20,10 @@ player; an expansion played is ``{"gameRefId", "bggId"}`` in
 ``expansionPlays``. Where they differ we chose: ``seatOrder`` 1-based (as
 BoardGameGeek's start position), ``rank`` an integer, uuids upper case.
 
-BoardGameGeek ids: Foundations of Rome 284189 (2022) and Glory to Rome 19857
-(2005), each found in two or more public game catalogues; no stored source
-gave an id for All Roads, Roads of Fortune or the Monuments module, so those
-are written with ``bggId`` 0 (BG Stats: not linked; the player may link them
-in the app).
+Each game's and expansion's BoardGameGeek id and year, and whether its lowest
+score wins, are its registry entry's (``companion.engines.GAMES``): a game or
+expansion with no id known is written with ``bggId`` 0 (BG Stats: not linked;
+the player may link it in the app).
 
 Pure: a :class:`~companion.exports.report.Report` and plain values in, JSON-ready
 values and text out.
@@ -40,6 +39,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
+from ..engines import Expansion, Game, find_game
 from ..engines.base import PlayerId, msg
 from .report import Report, Text
 
@@ -60,19 +60,21 @@ class BggGame:
     highest_wins: bool = True
 
 
-GAMES: Final[dict[str, BggGame]] = {
-    "foundations-of-rome": BggGame("Foundations of Rome", 284189, 2022),
-    "glory-to-rome": BggGame("Glory to Rome", 19857, 2005),
-    # The fewest unbuilt points wins (rulebook 002, "End of the Game").
-    "all-roads": BggGame("All Roads", 0, 0, highest_wins=False),
-}
-"""Each game of the app, by slug."""
+def bgg_game(game: Game) -> BggGame:
+    """``game`` as BG Stats knows it, from its registry entry."""
+    return BggGame(
+        game.name,
+        game.bgg_id or 0,
+        game.bgg_year or 0,
+        highest_wins=not game.lower_wins,
+    )
 
-EXPANSIONS: Final[dict[str, BggGame]] = {
-    "roads": BggGame("Foundations of Rome: Roads of Fortune", 0, 0),
-    "monuments": BggGame("Foundations of Rome: Monuments", 0, 0),
-}
-"""Each table option that is an expansion played, by option key."""
+
+def bgg_expansion(game: Game, expansion: Expansion) -> BggGame:
+    """An expansion of ``game`` as BG Stats knows it: named after its game
+    (``Foundations of Rome: Roads of Fortune``)."""
+    return BggGame(f"{game.name}: {expansion.name}", expansion.bgg_id or 0, 0)
+
 
 _NAMESPACE: Final = uuid.UUID("5b6f0c8e-3c1f-4d7a-9a51-6a0d3c2f8e11")
 """Our namespace for the file's uuids: the same table version gives the same
@@ -100,8 +102,8 @@ def play_file(
 
     :param key: what tells this play apart (the table and its version): the
         file's uuids are made from it.
-    :param expansions: the table's options that are expansions played
-        (``roads``, ``monuments``).
+    :param expansions: the table's options that are expansions played (the
+        keys of its game's ``expansions``; any other is left out).
     :param started: when the table was made; ``finished``: when its final
         scoring was recorded. The play's date is ``finished``; its duration,
         the minutes between the two (0, unknown, over 12 hours).
@@ -111,7 +113,8 @@ def play_file(
     """
     if not report.final:
         raise ValueError("only a finished game makes a play file")
-    game = GAMES[report.game]
+    entry = find_game(report.game)
+    game = bgg_game(entry)
     seats = list(report.seats)
     players = [
         {
@@ -125,7 +128,7 @@ def play_file(
         for index, seat in enumerate(seats, start=1)
     ]
     ref = {seat.id: index for index, seat in enumerate(seats, start=1)}
-    played = [EXPANSIONS[option] for option in expansions if option in EXPANSIONS]
+    played = [bgg_expansion(entry, e) for e in entry.expansions_in(expansions)]
     games = [
         _game_entry(1, game, key, finished, expansion=False),
         *(

@@ -22,7 +22,7 @@ from datetime import date
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Final, TypeAlias, TypedDict, TypeVar
+from typing import Final, Protocol, TypeAlias, TypedDict, TypeVar
 from xml.sax.saxutils import escape
 
 from ..engines import Table
@@ -777,6 +777,65 @@ def glory_report(
     )
 
 
+class ReportBuilder(Protocol):
+    """How one game's report is made: :func:`build_report`'s arguments, each
+    game reading those it needs."""
+
+    def __call__(
+        self,
+        table: Table,
+        *,
+        on: date,
+        history: Sequence[EraTotals],
+        catalogue: cards.Catalogue | None,
+        over: bool,
+        end: gtr.GameEnd | None,
+    ) -> Report: ...
+
+
+def _foundations(
+    table: Table,
+    *,
+    on: date,
+    history: Sequence[EraTotals],
+    catalogue: cards.Catalogue | None,
+    over: bool,
+    end: gtr.GameEnd | None,
+) -> Report:
+    return foundations_report(table, on=on, history=history, catalogue=catalogue)
+
+
+def _all_roads(
+    table: Table,
+    *,
+    on: date,
+    history: Sequence[EraTotals],
+    catalogue: cards.Catalogue | None,
+    over: bool,
+    end: gtr.GameEnd | None,
+) -> Report:
+    return all_roads_report(table, on=on, over=over)
+
+
+def _glory(
+    table: Table,
+    *,
+    on: date,
+    history: Sequence[EraTotals],
+    catalogue: cards.Catalogue | None,
+    over: bool,
+    end: gtr.GameEnd | None,
+) -> Report:
+    return glory_report(table, on=on, end=end, over=over)
+
+
+REPORTS: Final[Mapping[str, ReportBuilder]] = MappingProxyType(
+    {fr.GAME: _foundations, ar.GAME: _all_roads, gtr.GAME: _glory}
+)
+"""Each registered game's report, by the slug of its entry in
+``companion.engines.GAMES`` (a test checks that every game has one)."""
+
+
 def build_report(
     table: Table,
     *,
@@ -786,7 +845,8 @@ def build_report(
     over: bool = True,
     end: gtr.GameEnd | None = None,
 ) -> Report:
-    """The report of ``table`` as of the date ``on``.
+    """The report of ``table`` as of the date ``on``, made by its game's
+    builder (:data:`REPORTS`).
 
     :param history: Foundations of Rome only: each player's running total after
         each era already scored (the table's history); without it the earlier
@@ -799,14 +859,12 @@ def build_report(
     :param end: Glory to Rome only: how the game ended (``glory.GameEnd``).
     :raises ValueError: a game the report does not know.
     """
-    slug = table.game.slug
-    if slug == "foundations-of-rome":
-        return foundations_report(table, on=on, history=history, catalogue=catalogue)
-    if slug == "all-roads":
-        return all_roads_report(table, on=on, over=over)
-    if slug == "glory-to-rome":
-        return glory_report(table, on=on, end=end, over=over)
-    raise ValueError(f"no report for the game {slug!r}")
+    builder = REPORTS.get(table.game.slug)
+    if builder is None:
+        raise ValueError(f"no report for the game {table.game.slug!r}")
+    return builder(
+        table, on=on, history=history, catalogue=catalogue, over=over, end=end
+    )
 
 
 # --------------------------------------------------------------------------

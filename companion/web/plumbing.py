@@ -14,7 +14,6 @@ from flask_babel import (
     get_locale,
     get_translations,
 )
-from flask_babel import lazy_gettext as _l
 
 from ..engines import GAMES
 from ..engines.base import (
@@ -42,15 +41,6 @@ CONTENT_SECURITY_POLICY = "; ".join(
     )
 )
 """Everything comes from the app itself: no CDN, no inline script."""
-
-
-GAME_OPTIONS = {
-    "foundations-of-rome": (
-        ("roads", _l("Roads of Fortune expansion (road boards)")),
-        ("monuments", _l("Monuments expansion")),
-    ),
-}
-"""The options (expansions) a table of each game may turn on."""
 
 
 def _template(message: Message) -> str:
@@ -84,6 +74,16 @@ alone."""
 
 GAME_NAMES = {game.slug: lazy_words(game.title) for game in GAMES}
 """Each game's name, by slug."""
+
+GAME_OPTIONS = {
+    game.slug: tuple(
+        (expansion.key, lazy_words(expansion.option)) for expansion in game.expansions
+    )
+    for game in GAMES
+    if game.expansions
+}
+"""The options (expansions) a table of each game may turn on, by slug: its
+registry entry's ``expansions``."""
 
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "zh": "中文"}
 """Each language in its own words, for the switcher."""

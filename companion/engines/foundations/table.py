@@ -11,9 +11,9 @@ Pure: the standard library only; functions take values and return new ones.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from ..base import (
     Engine,
@@ -27,6 +27,8 @@ from ..base import (
     not_a_player,
     per_player,
 )
+from ..facts import Expansion
+from ..progress import EraScoring, Progress
 from . import fortune, monuments, road_boards
 from .city import (
     LOT_MARKERS,
@@ -61,6 +63,58 @@ from .lots import (
 )
 
 GAME: Final = "foundations-of-rome"
+"""The ``game`` value of a Foundations of Rome table file."""
+
+ERA_SCORING: Final = "fr-score"
+"""The history step of an era scoring; its details name the ``era``."""
+
+FINAL_ERA: Final = 3
+"""The era whose scoring ends the game (rulebook 001, "End of Game")."""
+
+ERAS: Final = EraScoring(action=ERA_SCORING, final_era=FINAL_ERA)
+"""How the history keeps the era scorings (the registry's fact): each era's
+latest scoring stands, and reopening the game takes back Era 3's, which is to
+be made again (rulebook 001, "End of Game")."""
+
+
+def is_over(progress: Progress, sheet: Callable[[], City]) -> bool:
+    """Whether the game is over: Era 3 scored (rulebook 001, "End of Game")
+    since the game was last reopened, if it ever was (reopening takes that
+    scoring back: :mod:`companion.engines.progress`). The city is not read."""
+    return any(e["era"] == FINAL_ERA for e in progress.era_scorings())
+
+
+def _road_boards_in(document: Mapping[str, Any]) -> bool:
+    return "road_boards" in document
+
+
+def _monument_in(document: Mapping[str, Any]) -> bool:
+    return any(b.get("type") == "monument" for b in document.get("buildings", []))
+
+
+ROADS: Final = Expansion(
+    key="roads",
+    title=msg("Roads of Fortune"),
+    option=msg("Roads of Fortune expansion (road boards)"),
+    bgg_id=None,
+    in_file=_road_boards_in,
+)
+"""Roads of Fortune (rulebook 000): a file shows it played once its road boards
+are set up. No stored source gives it a BoardGameGeek id."""
+
+MONUMENTS: Final = Expansion(
+    key="monuments",
+    title=msg("Monuments"),
+    option=msg("Monuments expansion"),
+    bgg_id=None,
+    in_file=_monument_in,
+)
+"""The Monuments module: a file shows it played once a monument is built. No
+stored source gives it a BoardGameGeek id."""
+
+EXPANSIONS: Final = (ROADS, MONUMENTS)
+"""The expansions a table may be played with, in the order the new-table page
+offers them."""
 
 
 def _value_problems(building: Building, path: str) -> Iterator[Problem]:

@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
+from ... import edits
 from ...engines import all_roads as ar
 from ...engines import find_game
 from ...engines.base import and_list
@@ -30,7 +31,7 @@ from .tables import (
 
 bp = Blueprint("all_roads", __name__)
 
-GAME = "all-roads"
+GAME = ar.GAME
 
 STEP_WORDS = {
     "ar-tally": _l("Final tally entered"),
@@ -71,27 +72,14 @@ def counts_change(
 
 def turns(table: GameTable) -> int:
     """How many turns were recorded so far (up to the current step)."""
-    return recorded.count(table.recorded, "ar-turn")
-
-
-def finished(table: GameTable) -> bool:
-    """Whether the table holds a final result: since the game was last
-    reopened (if it ever was), the last turn recorded (002, "End of the Game":
-    each player places 12 tiles), or a tally entered (or a file imported) with
-    no turn recorded after it. A new table has neither."""
-    last = recorded.last_since_reopen(table.recorded, "ar-turn", "ar-tally", "import")
-    if last is None:
-        return False
-    if last != "ar-turn":
-        return True
-    return ar.progress(sheet_of(table), turns(table)).over
+    return recorded.count(table.recorded, ar.TURN)
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     sheet = sheet_of(table)
     now = ar.progress(sheet, turns(table))
     result = ar.score(sheet)
-    final = finished(table)
+    final = edits.is_finished(table)
     return {
         "result": result,
         # Before the end the tie-breaks do not apply: places by points alone.
@@ -111,7 +99,7 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
 
 def report_args(table: GameTable) -> dict[str, Any]:
     """The report's final result: known once a tally or the last turn is in."""
-    return {"over": finished(table)}
+    return {"over": edits.is_finished(table)}
 
 
 @bp.route("/t/<table_id>/tally", methods=("GET", "POST"))
@@ -157,7 +145,7 @@ def tally(table_id: str) -> ResponseReturnValue:
         form,
         change=change,
         action="ar-tally",
-        template="games/all-roads/tally.html",
+        template=f"games/{GAME}/tally.html",
         fresh=fresh,
         row_names=[entry.player.name for entry in sheet.entries],
         game=find_game(GAME),
@@ -231,7 +219,7 @@ def turn(table_id: str) -> ResponseReturnValue:
         form,
         change=change,
         action="ar-turn",
-        template="games/all-roads/turn.html",
+        template=f"games/{GAME}/turn.html",
         saved=_("Turn recorded."),
         fresh=fresh,
         row_names=list(names.values()),

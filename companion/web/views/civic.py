@@ -21,7 +21,7 @@ from ...engines.base import RuleError
 from ...engines.foundations.lots import Lot, Shape
 from ...storage.models import ID_MAX, CivicTile, db
 from ..forms import TILE_GRID_LOTS, ActionForm, CivicTileForm
-from .foundations import city_of, fr_table_or_404, tile_of, tile_words
+from .foundations import GAME, city_of, fr_table_or_404, tile_of, tile_words
 
 bp = Blueprint("civic", __name__)
 
@@ -91,7 +91,7 @@ def tiles(table_id: str) -> ResponseReturnValue:
     saved = list(db.session.scalars(select(CivicTile).order_by(CivicTile.name)))
     return (
         render_template(
-            "games/foundations-of-rome/civic_tiles.html",
+            f"games/{GAME}/civic_tiles.html",
             table=table,
             city=city_of(table),
             form=form,

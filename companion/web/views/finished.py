@@ -1,9 +1,11 @@
 """Finished is finished: a table whose final scoring is recorded cannot change
 until the game is reopened, as a step of its history.
 
-Each game says when one of its tables is finished (``GameViews.finished``);
+Each game's registry entry says when one of its tables is finished
+(``companion.engines.Game.is_over``, asked by :func:`.games.is_finished`);
 the one write path refuses a change to a finished table
-(:func:`companion.edits.check_open`), and the refusal is one page (409) that says so and
+(:func:`companion.edits.check_open`), and the refusal is one page (409) that
+says so and
 offers "Reopen the game". The screens of a finished table say so too, with the
 same button (``templates/_finished.html``, shown by ``base.html``).
 """
@@ -30,7 +32,7 @@ from ...storage.models import GameTable
 from ..errors import submitted_input
 from ..forms import ActionForm
 from ..plumbing import same_site_path
-from .games import game_views, is_finished
+from .games import game_views
 from .tables import conflict_message, table_or_404
 
 bp = Blueprint("finished", __name__)
@@ -61,7 +63,7 @@ def reopen(table_id: str) -> ResponseReturnValue:
     if not form.validate():
         abort(400, _("This button's form was incomplete; reload the page."))
     target = back_to(table, request.form.get("next"))
-    if not is_finished(table):
+    if not edits.is_finished(table):
         flash(_("The game is not over: there is nothing to reopen."))
         return redirect(target)
     try:
@@ -95,7 +97,7 @@ def finished_table() -> GameTable | None:
     ours = {blueprint.name for blueprint in views.blueprints}
     if request.blueprint not in ours and request.endpoint not in TABLE_SCREENS:
         return None
-    return table if views.finished(table) else None
+    return table if edits.is_finished(table) else None
 
 
 def notice_context() -> dict[str, object]:

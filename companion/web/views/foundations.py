@@ -42,7 +42,7 @@ from .tables import (
 
 bp = Blueprint("foundations", __name__)
 
-GAME = "foundations-of-rome"
+GAME = fr.GAME
 
 STEP_WORDS = {
     "fr-build": _l("%(player)s built %(building)s on %(lots)s"),
@@ -206,10 +206,6 @@ class ScoredEra:
     """Per player id: ``era_total``, ``total``, ``coins``."""
 
 
-FINAL_ERA = recorded.FINAL_ERA
-"""The era whose scoring ends the game (rulebook 001, "End of Game")."""
-
-
 def era_scorings(table: GameTable) -> list[dict[str, Any]]:
     """The details of each era scoring that stands, up to the current step, in
     era order: reopening the game takes back its final scoring (the era is
@@ -253,21 +249,16 @@ def table_catalogue(table: GameTable) -> Any:
     return cards.with_overrides(cards.CATALOGUE, overrides)
 
 
-def finished(table: GameTable) -> bool:
-    """Whether the game is over: Era 3 scored (rulebook 001, "End of Game")
-    since the game was last reopened, if it ever was."""
-    return any(e["era"] == FINAL_ERA for e in era_scorings(table))
-
-
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     """What the table page shows for a Foundations of Rome table."""
     city = city_of(table)
     eras = scored_eras(table)
-    over = finished(table)
+    over = edits.is_finished(table)
     result = fr.score(city, catalogue=table_catalogue(table)) if over else None
     return {
         "city": city,
-        "roads_on": bool(table.options.get("roads")) or city.road_boards is not None,
+        "roads_on": bool(table.options.get(fr.ROADS.key))
+        or city.road_boards is not None,
         "roads_ready": city.road_boards is not None,
         "pending": pending_pick(city),
         "rows": board_cells(city),
@@ -329,7 +320,7 @@ def board_page(
     owner = form.owner.data if form.owner.data in _names(city) else city.players[0].id
     return (
         render_template(
-            "games/foundations-of-rome/board.html",
+            f"games/{GAME}/board.html",
             **tray_context(table, city, owner, tapped),
             table=table,
             city=city,
@@ -606,7 +597,7 @@ def tray(table_id: str) -> ResponseReturnValue:
     except RuleError as exc:
         abort(400, error_words(exc))
     return render_template(
-        "games/foundations-of-rome/_tray.html",
+        f"games/{GAME}/_tray.html",
         **tray_context(table, city, owner, lots),
     )
 
@@ -934,7 +925,7 @@ def build_page(
     piece = stock[chosen].piece if form is not None and chosen is not None else None
     return (
         render_template(
-            "games/foundations-of-rome/build.html",
+            f"games/{GAME}/build.html",
             table=table,
             city=city,
             owner=owner,
@@ -1000,7 +991,7 @@ def values(table_id: str, lot: str) -> ResponseReturnValue:
         form,
         change=change,
         action="fr-values",
-        template="games/foundations-of-rome/values.html",
+        template=f"games/{GAME}/values.html",
         fresh=fresh,
         saved=_("Values saved."),
         done=back,  # back to the board, where the building was tapped
@@ -1064,7 +1055,7 @@ def era(table_id: str) -> ResponseReturnValue:
     table = fr_table_or_404(table_id)
     city = city_of(table)
     result = fr.score(city, catalogue=table_catalogue(table))
-    over = finished(table)
+    over = edits.is_finished(table)
     form = ActionForm(formdata=None, data={"version": table.version})
     pending = pending_pick(city)
     if request.method == "POST":
@@ -1124,7 +1115,7 @@ def era(table_id: str) -> ResponseReturnValue:
     # may still change the totals (rulebook 000, "Gameplay Overview").
     decided = result.final and pending is None
     return render_template(
-        "games/foundations-of-rome/era.html",
+        f"games/{GAME}/era.html",
         table=table,
         city=city,
         result=result,

@@ -29,11 +29,6 @@ ReportArgs = Callable[[GameTable], dict[str, Any]]
 ``companion.exports.report.build_report`` (``history``, ``catalogue``, ``over``,
 ``end``)."""
 
-Finished = Callable[[GameTable], bool]
-"""Whether a table is finished: its final scoring is recorded and the game was
-not reopened since (``companion.storage.progress``). A finished table cannot be changed
-(:func:`check_open`) until a "Reopen the game" step."""
-
 EXTENSION = "companion.games"
 
 # The history step that makes a finished game editable again (undone like
@@ -43,10 +38,6 @@ REOPEN = recorded.REOPEN
 
 def _nothing(table: GameTable) -> dict[str, Any]:
     return {}
-
-
-def _never(table: GameTable) -> bool:
-    return False
 
 
 @dataclass(frozen=True)
@@ -62,8 +53,6 @@ class GameViews:
     """The words of each kind of history step the game's screens record
     (lazy strings with ``%(name)s`` fields from the step's details)."""
     report_args: ReportArgs = _nothing
-    finished: Finished = _never
-    """Whether a table of this game is finished (nothing may change it)."""
     detail_words: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """For a key of the steps' details, the words of each value it holds
     (``{"edge": {"north": _l("North")}}``): a step's words are made in the
@@ -72,7 +61,7 @@ class GameViews:
     @classmethod
     def of(cls, game: ModuleType, *expansions: ModuleType) -> GameViews:
         """The views of a game's module (its ``GAME``, ``bp``, ``panel``,
-        ``STEP_WORDS``, ``report_args`` and ``finished``), with the screens and
+        ``STEP_WORDS`` and ``report_args``), with the screens and
         history words (``bp``, ``STEP_WORDS``) of its expansions' modules."""
         modules = (game, *expansions)
         return cls(
@@ -85,7 +74,6 @@ class GameViews:
                 for action, words in module.STEP_WORDS.items()
             },
             report_args=game.report_args,
-            finished=game.finished,
             detail_words={
                 key: {
                     value: words
@@ -127,12 +115,6 @@ def game_views(slug: str) -> GameViews | None:
     """The registered views of the game ``slug`` (``None``: none registered)."""
     games: Mapping[str, GameViews] = current_app.extensions[EXTENSION]
     return games.get(slug)
-
-
-def is_finished(table: GameTable) -> bool:
-    """Whether ``table`` is finished, as its game's views decide."""
-    views = game_views(table.game)
-    return views is not None and views.finished(table)
 
 
 GAME_OVER = _l(

@@ -32,7 +32,7 @@ from .tables import (
 
 bp = Blueprint("glory", __name__)
 
-GAME = "glory-to-rome"
+GAME = gtr.GAME
 
 STEP_WORDS = {
     "gtr-camps": _l("Camps entered"),
@@ -67,16 +67,8 @@ def latest(table: GameTable, action: str) -> dict[str, Any]:
 
 
 def game_end(table: GameTable) -> gtr.GameEnd | None:
-    noted = latest(table, "gtr-end")
-    if not noted:
-        return None
-    return gtr.GameEnd(
-        deck_exhausted=bool(noted.get("deck_exhausted")),
-        last_in_town_site_taken=bool(noted.get("last_in_town_site")),
-        catacomb_completed=bool(noted.get("catacomb")),
-        forum_victory=noted.get("forum") or None,
-        surrendered_to=noted.get("surrender") or None,
-    )
+    """How the game ended, as last noted (``glory.game_end``)."""
+    return gtr.game_end(recorded.Progress.of(table.recorded))
 
 
 def clients_of(table: GameTable) -> dict[str, int]:
@@ -97,24 +89,9 @@ def result_of(table: GameTable) -> tuple[gtr.GameResult, list[gtr.Check]]:
 
 
 def result_known(table: GameTable) -> bool:
-    """Whether the table holds a result that names a winner: camps entered (or
-    imported), or a Forum victory or surrender noted. A new table's camps are
-    only the starting position; a game end that names nobody does not change
-    that."""
-    if recorded.has(table.recorded, "gtr-camps", "import"):
-        return True
-    end = game_end(table)
-    return end is not None and end.winner is not None
-
-
-def finished(table: GameTable) -> bool:
-    """Whether the game is over: the end of the game noted (a condition of 003
-    p.9 ticked) and its result known (:func:`result_known`), the last of the
-    two since the game was last reopened, if it ever was."""
-    if not recorded.last_since_reopen(table.recorded, "gtr-end", "gtr-camps", "import"):
-        return False
-    end = game_end(table)
-    return end is not None and end.is_over and result_known(table)
+    """Whether the table holds a result that names a winner
+    (``glory.result_known``)."""
+    return gtr.result_known(recorded.Progress.of(table.recorded))
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
@@ -232,7 +209,7 @@ def camps(table_id: str) -> ResponseReturnValue:
         form,
         change=change,
         action="gtr-camps",
-        template="games/glory-to-rome/camps.html",
+        template=f"games/{GAME}/camps.html",
         fresh=fresh,
         row_names=[camp.player.name for camp in sheet.camps],
         game=find_game(GAME),
@@ -295,6 +272,6 @@ def end(table_id: str) -> ResponseReturnValue:
         form,
         change=change,
         action="gtr-end",
-        template="games/glory-to-rome/end.html",
+        template=f"games/{GAME}/end.html",
         fresh=fresh,
     )

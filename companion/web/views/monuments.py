@@ -88,7 +88,7 @@ def pool_page(
     order = {True: 0, None: 1, False: 2}
     listed = sorted(eligible.values(), key=lambda e: order[e.eligible])
     return render_template(
-        "games/foundations-of-rome/monuments.html",
+        f"games/{fr.GAME}/monuments.html",
         table=table,
         city=city,
         player=player,
@@ -200,7 +200,7 @@ def card_page(
         except RuleError as exc:
             problems.append(error_words(exc))
     return render_template(
-        "games/foundations-of-rome/monument.html",
+        f"games/{fr.GAME}/monument.html",
         table=table,
         city=city,
         player=player,

@@ -10,12 +10,11 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from ...engines import TableFileError
-from ...exports import bgstats
+from ... import edits
+from ...engines import TableFileError, find_game
 from ...exports import group_record as record
 from ...storage.models import GameTable, db
 from ..plumbing import GAME_NAMES
-from .games import is_finished
 from .report import expansions_played, table_report
 from .tables import known_tables
 
@@ -34,27 +33,27 @@ def finished_games() -> list[record.FinishedGame]:
     tables = db.session.scalars(select(GameTable).where(GameTable.id.in_(ids)))
     games = []
     for table in tables:
-        if not is_finished(table):
+        if not edits.is_finished(table):
             continue
         try:
             report = table_report(table)
         except TableFileError:  # pragma: no cover - a finished file scores
             continue
+        game = find_game(table.game)
         games.append(
             record.FinishedGame(
                 table_id=table.id,
                 game=table.game,
                 day=report.date,  # the day of its final scoring
                 expansions=tuple(
-                    bgstats.EXPANSIONS[key].name.split(": ")[-1]
-                    for key in expansions_played(table)
-                    if key in bgstats.EXPANSIONS
+                    expansion.name
+                    for expansion in game.expansions_in(expansions_played(table))
                 ),
                 places=tuple(
                     record.Placed(s.seat.name, s.place, s.total)
                     for s in report.standings
                 ),
-                highest_wins=bgstats.GAMES[table.game].highest_wins,
+                highest_wins=not game.lower_wins,
             )
         )
     return sorted(games, key=lambda g: (g.day, g.table_id), reverse=True)

@@ -29,6 +29,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from ... import edits
 from ...engines import TableFileError, find_game, read_table
 from ...exports import bgstats
 from ...exports.pdf import STATIC_DIR, Paper, render_pdf, warm_up_in_background
@@ -37,7 +38,7 @@ from ...exports.report import TEMPLATE, Report, build_report, template_context
 from ...storage import store
 from ...storage.models import GameTable, db
 from ..plumbing import words
-from .games import game_views, is_finished
+from .games import game_views
 from .tables import options_from_document, table_or_404
 
 bp = Blueprint("report", __name__)
@@ -188,7 +189,7 @@ def finished_report(table: GameTable) -> Report:
 
     :raises Conflict: the game is not over (409): there is no result to send.
     """
-    if not is_finished(table):
+    if not edits.is_finished(table):
         abort(
             409,
             _(

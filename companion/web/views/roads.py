@@ -134,7 +134,7 @@ def setup(table_id: str) -> ResponseReturnValue:
         form,
         change=change,
         action="rof-setup",
-        template="games/foundations-of-rome/roads_setup.html",
+        template=f"games/{fr.GAME}/roads_setup.html",
         fresh=fresh,
         saved=_("Road boards saved."),
         edges=EDGE_NAMES,
@@ -211,7 +211,7 @@ def face(table_id: str) -> ResponseReturnValue:
                 return redirect(url_for("roads.setup", table_id=table.id))
     return (
         render_template(
-            "games/foundations-of-rome/roads_face.html",
+            f"games/{fr.GAME}/roads_face.html",
             table=table,
             form=form,
             problems=problems,
@@ -449,7 +449,7 @@ def draft_page(
 ) -> ResponseReturnValue:
     result = fortune.resolve(city, boards)
     return render_template(
-        "games/foundations-of-rome/roads_draft.html",
+        f"games/{fr.GAME}/roads_draft.html",
         table=table,
         city=city,
         boards=boards,

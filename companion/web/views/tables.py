@@ -53,7 +53,7 @@ from ..forms import (
     new_table_form,
 )
 from ..plumbing import GAME_NAMES, error_words, problem_words, words
-from .games import GAME_OVER, REOPEN, game_views, is_finished
+from .games import GAME_OVER, REOPEN, game_views
 
 bp = Blueprint("tables", __name__)
 
@@ -623,7 +623,7 @@ def merged_if_stale(
         fit_rows(form, len(row_names))  # each row where it was sent
     merged, said = merge_stale(form, fresh(), row_names, keep=keep)
     merged.against(table.version)
-    if is_finished(table):
+    if edits.is_finished(table):
         # Another phone finished the game meanwhile: sending again is refused
         # until it is reopened (the page offers it), and this form is kept.
         said.append(str(GAME_OVER))
@@ -1004,15 +1004,9 @@ def imported_answer(table: GameTable) -> ResponseReturnValue:
 
 
 def options_from_document(game: Game, document: dict[str, Any]) -> dict[str, bool]:
-    """The options a table file implies (it carries state, not settings)."""
-    if game.slug != "foundations-of-rome":
-        return {}
-    return {
-        "roads": "road_boards" in document,
-        "monuments": any(
-            b.get("type") == "monument" for b in document.get("buildings", [])
-        ),
-    }
+    """The options a table file implies (it carries state, not settings): each
+    of the game's expansions the file shows played (``Expansion.in_file``)."""
+    return {expansion.key: expansion.in_file(document) for expansion in game.expansions}
 
 
 @bp.route("/t/<table_id>/delete", methods=("GET", "POST"))
