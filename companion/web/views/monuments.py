@@ -41,6 +41,7 @@ from .tables import (
     fit_rows,
     latest_change,
     merged_if_stale,
+    merged_meanwhile,
     save_change,
     with_base,
 )
@@ -329,6 +330,8 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
             table, city, chosen_player(city, player), slug, form, 409, said
         )
     flash(_("Saved for this table."))
+    for line in merged_meanwhile():
+        flash(line)
     return redirect(back)
 
 
@@ -358,10 +361,11 @@ def coins(table_id: str) -> ResponseReturnValue:
         },
     )
     # Every player's count is written, 0 included, so that "no coins" is known.
-    for problem in save_change(
+    problems = save_change(
         table, sheet=new_city, version=form.version.data, action="fr-coins"
-    ):
-        flash(problem)
+    )
+    for line in problems or merged_meanwhile():
+        flash(line)
     return redirect(back)
 
 

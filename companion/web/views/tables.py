@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from flask import (
     Blueprint,
@@ -15,6 +15,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    g,
     redirect,
     render_template,
     request,
@@ -546,7 +547,7 @@ def form_screen(
             )
             if not problems:
                 flash(saved or _("Saved."))
-                for line in edit.said:
+                for line in [*edit.said, *merged_meanwhile()]:
                     flash(line)
                 return redirect(done or url_for("tables.show", table_id=table.id))
     form.against(table.version)
@@ -608,8 +609,15 @@ def merged_if_stale(
     keep: Collection[str] = (),
 ) -> tuple[FormT, list[str]] | None:
     """A form sent from a page older than the table, rebuilt on the table as
-    it is now (:func:`merge_stale`) and sent next against its version: show it
-    again (409) with what to say. ``None``: the form is not stale.
+    it is now (:func:`merge_stale`).
+
+    Edits merge as edits: when no field this phone changed was changed by
+    another phone too, ``form`` itself now holds the merge, sent against the
+    table as it is now, and ``None`` is answered: the caller saves it as any
+    other send (and says what changed meanwhile once saved:
+    :func:`merged_meanwhile`). Only a true conflict (a field both phones
+    changed, to different values) or a game finished meanwhile answers the
+    merged form to show again (409), with what to say.
 
     :param fresh: the form as the screen shows it for the table now.
     """
@@ -621,13 +629,35 @@ def merged_if_stale(
         return None
     if row_names:
         fit_rows(form, len(row_names))  # each row where it was sent
-    merged, said = merge_stale(form, fresh(), row_names, keep=keep)
+    merge = merge_stale(form, fresh(), row_names, keep=keep)
+    merged, said = merge.form, merge.said
     merged.against(table.version)
-    if edits.is_finished(table):
+    finished = edits.is_finished(table)
+    if not merge.clashes and not merge.blind and not finished:
+        form.process(merge.formdata(request.form.get("csrf_token", "")))
+        form.against(table.version)
+        g.merged_meanwhile = merge.changed
+        return None
+    if finished:
         # Another phone finished the game meanwhile: sending again is refused
         # until it is reopened (the page offers it), and this form is kept.
         said.append(str(GAME_OVER))
     return merged, said
+
+
+def merged_meanwhile() -> list[str]:
+    """What another phone changed meanwhile, when this request's stale form
+    was merged with it (:func:`merged_if_stale`), in words to say once the
+    merge is saved; empty when the form was not stale."""
+    changed: list[str] = g.pop("merged_meanwhile", [])
+    if not changed:
+        return []
+    return [
+        _(
+            "Saved together with another phone's change: %(list)s.",
+            list="; ".join(changed),
+        )
+    ]
 
 
 _NOT_FIELDS = frozenset({"CSRFTokenField", "SubmitField"})
@@ -691,13 +721,46 @@ def _value_words(field: Any, value: str) -> str:
     return value or "—"
 
 
+@dataclass
+class Merge(Generic[FormT]):
+    """A stale edit rebuilt on the table as it is now."""
+
+    form: FormT
+    """The merged form, to show again when the merge must be checked."""
+    said: list[str]
+    """What to tell the player if it is shown again."""
+    values: dict[str, str]
+    """Each field's merged value, by the field's name."""
+    clashes: list[str]
+    """The fields both phones changed, to different values."""
+    changed: list[str]
+    """What the other phone changed meanwhile, in words."""
+    base: str
+    """What the form shows now (its hidden ``base``)."""
+    blind: bool
+    """The page did not say what it showed (an older page): which fields this
+    phone changed is not known, so the merge is only shown, never saved."""
+
+    def formdata(self, csrf_token: str) -> MultiDict[str, str]:
+        """The merge as a send of the form against the table as it is now."""
+        fields = {field.name: field for field in _leaves(self.form)}
+        data = MultiDict(
+            (name, value)
+            for name, value in self.values.items()
+            if not (fields[name].type == "BooleanField" and not value)
+        )
+        data["csrf_token"] = csrf_token
+        data["base"] = self.base
+        return data
+
+
 def merge_stale(
     sent: VersionedForm,
     now: FormT,
     row_names: Sequence[str],
     *,
     keep: Collection[str] = (),
-) -> tuple[FormT, list[str]]:
+) -> Merge[FormT]:
     """Rebuild a stale edit on the table as it is now, losing nothing.
 
     ``base`` is what the phone's page showed, ``theirs`` what the form shows
@@ -710,7 +773,8 @@ def merge_stale(
     was the one the page proposed.
 
     :return: the rebuilt form (to show, not saved) and what to tell the
-        player, in words: what changed meanwhile and which fields clash.
+        player, in words: what changed meanwhile and which fields clash; the
+        merged values and the clashes themselves.
     """
     try:
         base = json.loads(sent.base.data or "{}")
@@ -779,7 +843,8 @@ def merge_stale(
         said.append(
             _("Both phones changed the marked fields: check them before sending.")
         )
-    return now, said
+    blind = not (isinstance(base, dict) and base)
+    return Merge(now, said, merged, clashes, changed, now.base.data, blind)
 
 
 @bp.get("/t/<table_id>")
@@ -834,6 +899,8 @@ def rename_players(table_id: str) -> ResponseReturnValue:
             table, rename_form=form, status=409, conflict=conflict_message(exc)
         )
     flash(_("Saved."))
+    for line in merged_meanwhile():
+        flash(line)
     return redirect(url_for("tables.show", table_id=table.id))
 
 
