@@ -185,6 +185,48 @@ def test_stepper_taps_survive_another_phones_save_and_are_sent_on_top(
     expect(a.get_by_label("Bo", exact=True)).to_have_value("7")
 
 
+def test_a_field_both_phones_changed_keeps_mine_and_says_theirs(
+    two_phones: tuple[Page, Page],
+) -> None:
+    a, b = two_phones
+    a.goto("/new/foundations-of-rome")
+    fill_players(a, [("Ana", "red"), ("Bo", "blue")])
+    a.get_by_label("Monuments expansion").check()
+    a.get_by_role("button", name="Start the table").click()
+    coins = f"{a.url}/monuments"
+    a.goto(coins)
+    b.goto(coins)
+    for page in (a, b):
+        box = page.locator("details", has_text="Coins in hand")
+        if box.get_attribute("open") is None:
+            box.locator("summary").click()
+    ana = a.get_by_label("Ana", exact=True)
+    start = int(ana.input_value() or 0)
+    for _ in range(3):
+        a.get_by_role("button", name="Ana: one more").click()
+    theirs = start + 10
+    b.get_by_label("Ana", exact=True).fill(str(theirs))
+    b.get_by_role("button", name="Save the coins").click()
+    expect(a.locator("#live-status")).to_contain_text(
+        "Another phone also changed a field you were filling in", timeout=10_000
+    )
+    expect(ana).to_have_value(str(start + 3))
+    expect(ana).to_have_class(re.compile(r"\blive-conflict\b"))
+    expect(a.locator(".live-also")).to_have_text(
+        f"Also changed on another phone: now {theirs}"
+    )
+    # Read with the field, and not in the names of its buttons.
+    expect(ana).to_have_accessible_description(
+        f"Also changed on another phone: now {theirs}"
+    )
+    expect(a.get_by_role("button", name="Ana: one more")).to_have_count(1)
+    screenshot(a, "live-also-changed")
+    with a.expect_navigation():
+        a.get_by_role("button", name="Save the coins").click()
+    a.goto(coins)
+    expect(a.get_by_label("Ana", exact=True)).to_have_value(str(start + 3))
+
+
 def build_domus(page: Page, lot: str, owner: str = "Bo") -> None:
     page.locator(".players-bar label", has_text=owner).click()
     page.locator(f"label.lot:has(input[value={lot}])").click()
