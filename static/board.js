@@ -144,6 +144,15 @@
   }
 
   start();
-  // The page came back fresh from another phone's change (static/live.js).
-  document.addEventListener("live:replaced", start);
+  // The page came back fresh from another phone's change (static/live.js),
+  // with the lots this phone ticked and the player it chose kept: the tray
+  // shows what fits them.
+  document.addEventListener("live:replaced", function () {
+    start();
+    var form = boardForm();
+    if (!form) { return; }
+    var chosen = form.querySelector("input[name=owner]:checked");
+    var moved = chosen && !chosen.defaultChecked;
+    if (selectedLots(form).length || moved) { refreshTray(form); }
+  });
 })();

@@ -87,15 +87,18 @@ def test_the_watcher_sees_a_change_and_what_it_was(actions: TableActions) -> Non
     watcher = city.client.application.test_client()
     page = soup(watcher.get(link))
     shown = page.select_one("main")["data-version"]
+    since = page.select_one("main")["data-position"]
     tag = {"If-None-Match": f'"v{shown}"'}
     assert watcher.get(f"{link}/live", headers=tag).status_code == 304
     assert city.build(["B2"], "blue", "Domus").status_code == 302
-    news = watcher.get(f"{link}/live", headers=tag)
+    news = watcher.get(f"{link}/live?since={since}", headers=tag)
     assert news.status_code == 200
     assert news.get_json() == {
         "version": int(shown) + 1,
         "what": "Bo built Domus on B2",
         "by": None,
+        "changes": ["Bo built Domus on B2"],
+        "more": 0,
     }
     assert "Domus" in watcher.get(link).get_data(as_text=True)
 

@@ -4,7 +4,11 @@ A page of a table asks ``GET /t/<id>/live`` every 1.5 s (static/live.js) with
 the version it shows as ``If-None-Match``: an unchanged table answers 304 from
 one small query of the table's row, so many phones on one server cost little;
 a changed one answers its version, the words of the step that made it and
-the name of the phone that made it, if it has one (``by``).
+the name of the phone that made it, if it has one (``by``). A page that says
+which history position it shows (``?since=<position>``) is also told the words
+of every step after it (``changes``, oldest first, at most
+:data:`MOST_CHANGES`; ``more``: how many others), so that two changes landing
+between two asks are both named.
 Polling holds up under several gunicorn workers and on PostgreSQL alike (no
 connection kept open per phone, no state in a worker).
 """
@@ -12,7 +16,7 @@ connection kept open per phone, no state in a worker).
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, jsonify, request
-from sqlalchemy import ColumnElement, select, text
+from sqlalchemy import ColumnElement, or_, select, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from ...storage.models import GameTable, HistoryStep, db
@@ -20,6 +24,9 @@ from ...storage.store import TABLE_ID
 from .tables import describe_step
 
 bp = Blueprint("live", __name__)
+
+MOST_CHANGES = 5
+"""The most steps a live answer names one by one; the rest are counted."""
 
 
 def etag(version: int) -> str:
@@ -47,18 +54,55 @@ def answer(which: ColumnElement[bool]) -> Response:
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
     if request.headers.get("If-None-Match") == tag:
         return Response(status=304, headers=headers)
-    step = db.session.execute(
-        select(HistoryStep).where(
-            HistoryStep.table_id == table_id, HistoryStep.seq == position
+    since = since_asked()
+    forward = since is not None and since < position
+    first = since + 1 if forward and since is not None else position
+    last = min(position, first + MOST_CHANGES - 1)
+    # One query of a few rows, whatever the history's length: the step now
+    # current and, when the page is behind, the first steps after its own.
+    steps = (
+        db.session.execute(
+            select(HistoryStep)
+            .where(
+                HistoryStep.table_id == table_id,
+                or_(
+                    HistoryStep.seq == position,
+                    HistoryStep.seq.between(first, last),
+                ),
+            )
+            .order_by(HistoryStep.seq)
+            .limit(MOST_CHANGES + 1)
         )
-    ).scalar_one_or_none()
+        .scalars()
+        .all()
+    )
+    step = next((s for s in steps if s.seq == position), None)
+    what = describe_step(step) if step is not None else ""
+    if forward:
+        changes = [describe_step(s) for s in steps if first <= s.seq <= last]
+        more = position - first + 1 - len(changes)
+    else:
+        # Undo, redo, or a page that did not say where it was: the step now
+        # current names what happened, as before.
+        changes, more = ([what] if step is not None else []), 0
     response = jsonify(
         version=current,
-        what=describe_step(step) if step is not None else "",
+        what=what,
         by=step.by if step is not None else None,
+        changes=changes,
+        more=more,
     )
     response.headers.update(headers)
     return response
+
+
+def since_asked() -> int | None:
+    """The history position the asking page shows (``?since=``), if it gave
+    a sound one (anything else is as if it said none)."""
+    raw = request.args.get("since", "")
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        return None
+    return int(raw)
 
 
 @bp.get("/health")

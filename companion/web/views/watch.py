@@ -57,6 +57,7 @@ def show(key: str) -> ResponseReturnValue:
         inline_drawings=drawings,
         key=key,
         version=table.version,
+        position=table.position,
         lang=str(get_locale() or "en"),
     )
 
