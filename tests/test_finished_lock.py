@@ -90,8 +90,10 @@ def foundations(actions: TableActions) -> str:
 
 
 def tally(actions: TableActions, table_id: str, house: int = 7) -> int:
+    """The final tally, every row entered (Ana's houses as given)."""
     data = actions.form(f"/t/{table_id}/tally")
     data["players-0-house"] = str(house)
+    data.update({f"players-{row}-entered": "y" for row in range(2)})
     return actions.client.post(f"/t/{table_id}/tally", data=data).status_code
 
 
@@ -291,6 +293,7 @@ EDITS = {
     "tally": Edit(
         "all-roads", "all_roads.tally", from_form("/tally", {"players-0-house": "3"})
     ),
+    "end the tally": Edit("all-roads", "all_roads.end_tally", posted("/tally/end")),
     "turn": Edit(
         "all-roads",
         "all_roads.turn",

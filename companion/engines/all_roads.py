@@ -1071,17 +1071,48 @@ TURN = "ar-turn"
 TALLY = "ar-tally"
 """The history step of the final tally (each player's tokens at the end)."""
 
+TALLY_ENTERED: Final = "entered"
+"""A tally step's detail: the ids of the players whose row is entered."""
+
+TALLY_ENDED: Final = "ended"
+"""A tally step's detail: a player ended the game with rows not entered."""
+
+
+def tally_entered(recorded: history.Progress) -> frozenset[PlayerId] | None:
+    """The players whose row of the final tally has been entered, as the latest
+    tally step says (each phone enters its own row, or any rows, and a row
+    nobody entered is not a row of zeros or of a whole supply: it is not
+    entered yet). ``None``: no tally says so (a tally saved before rows were
+    told apart entered every row)."""
+    details = recorded.latest(TALLY)
+    entered = details.get(TALLY_ENTERED)
+    if not details or not isinstance(entered, list):
+        return None
+    return frozenset(str(pid) for pid in entered)
+
+
+def tally_complete(recorded: history.Progress, players: Sequence[Player]) -> bool:
+    """Whether the latest tally gives every player's row: each entered, or the
+    tally ended by a player who confirmed the rows not entered yet."""
+    if recorded.latest(TALLY).get(TALLY_ENDED):
+        return True
+    entered = tally_entered(recorded)
+    return entered is None or {p.id for p in players} <= entered
+
 
 def is_over(recorded: history.Progress, sheet: Callable[[], ScoreSheet]) -> bool:
     """Whether the table holds a final result: since the game was last
     reopened (if it ever was), the last turn recorded (rulebook 002, "End of
-    the Game": the game ends once every player has placed their 12 tiles), or
-    a tally entered (or a file imported) with no turn recorded after it. A new
-    table has neither. The sheet is read only after a turn (its players say
-    how many turns the game has)."""
+    the Game": the game ends once every player has placed their 12 tiles), a
+    file imported, or a final tally whose every row is entered (or that a
+    player ended, naming the rows not entered), with no turn recorded after
+    it. A new table has none. The sheet is read only after a turn (its players
+    say how many turns the game has) or a tally (whose rows are its players)."""
     last = recorded.last_since_reopening(TURN, TALLY, history.IMPORT)
     if last is None:
         return False
+    if last == TALLY:
+        return tally_complete(recorded, sheet().players)
     if last != TURN:
         return True
     return progress(sheet(), recorded.count(TURN)).over
@@ -1095,6 +1126,10 @@ __all__ = [
     "TALLY",
     "TURN",
     "is_over",
+    "tally_complete",
+    "tally_entered",
+    "TALLY_ENDED",
+    "TALLY_ENTERED",
     "ENGINE",
     "FULL_SUPPLY_POINTS",
     "GAME",

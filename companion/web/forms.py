@@ -550,6 +550,13 @@ class TallyRow(RowForm):
     spa = _count_field(_TOKEN_LABELS[ar.Token.SPA], ar.Token.SPA.per_player)
     villa = _count_field(_TOKEN_LABELS[ar.Token.VILLA], ar.Token.VILLA.per_player)
     house = _count_field(_TOKEN_LABELS[ar.Token.HOUSE], ar.Token.HOUSE.per_player)
+    entered = BooleanField(
+        _l("These counts are entered"),
+        description=_l(
+            "A row whose counts you change is entered when you save. The game "
+            "ends when every row is entered."
+        ),
+    )
 
 
 class TallyForm(VersionedForm):

@@ -6,9 +6,10 @@ The rules (supply, substitution, places and tie-breaks) are the engine's,
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import Blueprint, request
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -18,12 +19,15 @@ from ... import edits
 from ...engines import all_roads as ar
 from ...engines import find_game
 from ...engines.base import and_list
+from ...engines.progress import Progress
 from ...storage import progress as recorded
+from ...storage import store
 from ...storage.models import GameTable
-from ..forms import AR_TOKENS, TallyForm, TurnForm
+from ..forms import AR_TOKENS, ActionForm, TallyForm, TurnForm
 from ..plumbing import lazy_words, words
 from .tables import (
     Edit,
+    conflict_message,
     form_screen,
     game_table_or_404,
     sheet_of_kind,
@@ -70,6 +74,74 @@ def counts_change(
     return change
 
 
+def entered_rows(table: GameTable) -> frozenset[str]:
+    """The players whose row of the final tally is entered (every player's,
+    once the game is over or after a tally that did not tell rows apart)."""
+    progress = Progress.of(table.recorded)
+    entered = ar.tally_entered(progress)
+    if entered is None:
+        players = sheet_of(table).players
+        return (
+            frozenset(p.id for p in players)
+            if progress.has(ar.TALLY)
+            else (frozenset())
+        )
+    return entered
+
+
+def changed_rows(form: TallyForm) -> set[int]:
+    """The rows whose counts this phone changed from what its page showed."""
+    try:
+        base = json.loads(form.base.data or "{}")
+    except ValueError:
+        return set()
+    if not isinstance(base, dict):
+        return set()
+    return {
+        index
+        for index, row in enumerate(form.players)
+        for key in ("given", *(key for key, _label, _most in AR_TOKENS))
+        if key in row.form
+        and isinstance(base.get(row.form[key].name), str)
+        and str(row.form[key].data) != base[row.form[key].name]
+    }
+
+
+@bp.route("/t/<table_id>/tally/end", methods=("GET", "POST"))
+def end_tally(table_id: str) -> ResponseReturnValue:
+    """End the game with the rows entered so far, once the player confirms the
+    rows not entered yet (named on this page): they count as they stand."""
+    table = ar_table_or_404(table_id)
+    sheet = sheet_of(table)
+    entered = entered_rows(table)
+    missing = [e.player.name for e in sheet.entries if e.player.id not in entered]
+    form = ActionForm(request.form if request.method == "POST" else None)
+    if request.method == "GET" or not form.validate():
+        if request.method == "GET":
+            form.version.data = table.version
+        status = 200 if request.method == "GET" else 400
+        page = render_template(
+            f"games/{GAME}/end_tally.html",
+            table=table,
+            form=form,
+            missing=missing,
+            entered=[e.player.name for e in sheet.entries if e.player.id in entered],
+        )
+        return page, status
+    try:
+        edits.save(
+            table,
+            seen=form.version.data,
+            action=ar.TALLY,
+            details={ar.TALLY_ENTERED: sorted(entered), ar.TALLY_ENDED: True},
+        )
+    except store.StaleEditError as exc:
+        flash(conflict_message(exc))
+        return redirect(url_for("all_roads.end_tally", table_id=table.id))
+    flash(_("The game is over: the rows not entered count as they stand."))
+    return redirect(url_for("tables.show", table_id=table.id))
+
+
 def turns(table: GameTable) -> int:
     """How many turns were recorded so far (up to the current step)."""
     return recorded.count(table.recorded, ar.TURN)
@@ -80,7 +152,16 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     now = ar.progress(sheet, turns(table))
     result = ar.score(sheet)
     final = edits.is_finished(table)
+    tallied = Progress.of(table.recorded).last_since_reopening(ar.TURN, ar.TALLY)
+    entered = entered_rows(table)
+    pending = (
+        [e.player for e in sheet.entries if e.player.id not in entered]
+        if tallied == ar.TALLY and not final
+        else []
+    )
     return {
+        "pending": frozenset(p.id for p in pending),
+        "pending_names": [p.name for p in pending],
         "result": result,
         # Before the end the tie-breaks do not apply: places by points alone.
         "places": (
@@ -108,6 +189,8 @@ def tally(table_id: str) -> ResponseReturnValue:
     table = ar_table_or_404(table_id)
     sheet = sheet_of(table)
 
+    entered = entered_rows(table)
+
     def fresh() -> TallyForm:
         """The tally as the table holds it now."""
         return TallyForm(
@@ -116,6 +199,7 @@ def tally(table_id: str) -> ResponseReturnValue:
                 "version": table.version,
                 "players": [
                     {
+                        "entered": entry.player.id in entered,
                         "given": entry.given_as.value,
                         **(
                             entry.unbuilt.as_json()
@@ -131,14 +215,37 @@ def tally(table_id: str) -> ResponseReturnValue:
     form = TallyForm(request.form) if request.method == "POST" else fresh()
 
     def change() -> Edit:
+        rows = list(zip(sheet.entries, form.players, strict=False))
         entries = {
             entry.player.id: (
                 row.form.given.data,
                 {key: row.form[key].data for key, _label, _most in AR_TOKENS},
             )
-            for entry, row in zip(sheet.entries, form.players, strict=False)
+            for entry, row in rows
         }
-        return Edit(change=counts_change(entries))
+        changed = changed_rows(form)
+        entered = [
+            entry.player.id
+            for index, (entry, row) in enumerate(rows)
+            if row.form.entered.data or index in changed
+        ]
+        missing = [e.player.name for e in sheet.entries if e.player.id not in entered]
+        said = (
+            (
+                _(
+                    "Not entered yet: %(names)s. The game ends when every row is "
+                    "entered.",
+                    names=", ".join(missing),
+                ),
+            )
+            if missing
+            else ()
+        )
+        return Edit(
+            change=counts_change(entries),
+            details={ar.TALLY_ENTERED: entered},
+            said=said,
+        )
 
     return form_screen(
         table,
@@ -151,6 +258,8 @@ def tally(table_id: str) -> ResponseReturnValue:
         game=find_game(GAME),
         sheet=sheet,
         tokens=AR_TOKENS,
+        missing=[e.player.name for e in sheet.entries if e.player.id not in entered],
+        end_form=ActionForm(formdata=None, data={"version": table.version}),
     )
 
 
