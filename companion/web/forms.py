@@ -395,6 +395,10 @@ class BoardForm(VersionedForm):
     move = SubmitField(_l("Move the building…"))
     move_here = SubmitField(_l("Move it here"))
     move_from = HiddenField()
+    seen = HiddenField()
+    """What the board showed on each lot when the page was drawn: a send from
+    an older page whose tapped lots are unchanged is saved all the same
+    (views.foundations.lots_unchanged)."""
     piece = IntegerField(
         widget=HiddenInput(),  # a tray button's value: the page fills it in
         validators=[Optional(), NumberRange(min=0, max=99)],
@@ -419,6 +423,10 @@ CIVIC_KIND_LABELS = {
 
 class BuildForm(VersionedForm):
     """A building's values: filled from the tray, editable (printed pieces win)."""
+
+    seen = HiddenField()
+    """What the board showed on each lot when the page was drawn (as
+    ``BoardForm.seen``)."""
 
     name = StringField(
         _l("Name"), validators=[Optional(), Length(max=40)], render_kw={"maxlength": 40}

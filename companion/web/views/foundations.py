@@ -7,7 +7,8 @@ engine results into pages, and saves every change as a step of the history.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +37,8 @@ from .tables import (
     conflict_message,
     form_screen,
     game_table_or_404,
+    merged_elsewhere,
+    merged_meanwhile,
     players_of,
     sheet_of_kind,
 )
@@ -300,6 +303,43 @@ def board_form(table: GameTable, city: fr.City, formdata: Any = None) -> BoardFo
     return form
 
 
+def lots_seen(city: fr.City) -> str:
+    """What the board shows on each lot with something on it (whose building
+    of which type and name, on which lots; whose lot marker), as a form
+    carries it to tell later whether the lots it taps changed meanwhile."""
+    shown: dict[str, str] = {}
+    for building in city.buildings:
+        what = ":".join(
+            (
+                "b",
+                building.owner,
+                building.type.value,
+                building.name or "",
+                fr.format_lots(building.lots),
+            )
+        )
+        for lot in building.lots:
+            shown[str(lot)] = what
+    for pid, held in city.lot_markers.items():
+        for lot in held:
+            shown[str(lot)] = f"{shown.get(str(lot), '')}|m:{pid}"
+    return json.dumps(shown, sort_keys=True, separators=(",", ":"))
+
+
+def lots_unchanged(seen: str | None, city: fr.City, lots: Iterable[fr.Lot]) -> bool:
+    """Whether each of ``lots`` holds what the page that sent ``seen`` showed:
+    then an edit on them from that older page is still the player's intent,
+    and another phone's change elsewhere does not refuse it."""
+    try:
+        then = json.loads(seen or "")
+    except ValueError:
+        return False
+    if not isinstance(then, dict):
+        return False
+    now = json.loads(lots_seen(city))
+    return all(now.get(str(lot)) == then.get(str(lot)) for lot in lots)
+
+
 def board_page(
     table: GameTable,
     city: fr.City,
@@ -313,6 +353,7 @@ def board_page(
     moving = form.move_from.data or ""
     if form.version.data != table.version:
         form.against(table.version)
+    form.seen.data = lots_seen(city)
     try:
         tapped = parse_lots(city, sorted(selected))
     except RuleError:
@@ -405,6 +446,8 @@ class Tap:
             details=details,
             sheet=new_city,
         )
+        for line in merged_meanwhile():
+            flash(line)
 
     def back(self) -> ResponseReturnValue:
         """The board again, with the tapped lots' player active."""
@@ -532,13 +575,19 @@ def pressed_button(form: BoardForm, tile_form: TrayTileForm) -> str | None:
 def board_tap(table: GameTable, city: fr.City, form: BoardForm) -> Tap:
     """The tap the board form sends, checked.
 
-    :raises store.StaleEditError: another phone changed the board since this
-        one loaded it.
+    :raises store.StaleEditError: another phone changed the tapped lots since
+        this one loaded the board (a change elsewhere is merged).
     :raises RuleError: a lot off the board; no player of this table.
     """
-    if form.version.data != table.version:
-        raise store.StaleEditError(expected=form.version.data, current=table.version)
     lots = parse_lots(city, form.lots.data)
+    if form.version.data != table.version:
+        if not lots_unchanged(form.seen.data, city, lots):
+            raise store.StaleEditError(
+                expected=form.version.data, current=table.version
+            )
+        # Another phone changed other lots: this tap lands on top of it.
+        merged_elsewhere(table)
+        form.against(table.version)
     fr.check_owner(city, form.owner.data)
     return Tap(table, city, form, TrayTileForm(request.form), lots, form.owner.data)
 
@@ -853,6 +902,8 @@ def save_building(
             "lots": fr.format_lots(building.lots),
         },
     )
+    for line in merged_meanwhile():
+        flash(line)
 
 
 @bp.route("/t/<table_id>/build", methods=("GET", "POST"))
@@ -878,34 +929,61 @@ def build(table_id: str) -> ResponseReturnValue:
     form = build_form(table, piece)
     if request.method != "POST":
         return build_page(table, city, owner, lots, chosen=chosen, form=form)
-    problems: list[str] = []
-    if form.validate():
-        name = (form.name.data or "").strip() or None
-        building = fr.Building(owner, lots, values_from(form, piece.type), name)
-        try:
-            save_building(table, city, building, version=form.version.data)
-        except store.StaleEditError as exc:
-            flash(conflict_message(exc))
-            return redirect(url_for("foundations.board", table_id=table.id))
-        except TableFileError as exc:
-            problems = [words(p.message) for p in exc.problems]
-        except RuleError as exc:
-            problems = [error_words(exc)]
-        else:
-            flash(_("Built."))
-            return redirect(
-                url_for("foundations.board", table_id=table.id, owner=owner)
+    return send_build(table, city, owner, lots, chosen, piece, form)
+
+
+def send_build(
+    table: GameTable,
+    city: fr.City,
+    owner: str,
+    lots: tuple[fr.Lot, ...],
+    chosen: int,
+    piece: fr.TrayPiece,
+    form: BuildForm,
+) -> ResponseReturnValue:
+    """Build the chosen piece with the values sent. From a page older than
+    the table, it is built all the same when its lots hold what that page
+    showed (another phone changed something else); when they do not, the
+    screen comes back with the piece, its values and name as sent, and what
+    stands on the lots now (409), to send again or go back."""
+
+    def again(problems: list[str], status: int) -> ResponseReturnValue:
+        form.against(table.version)
+        return build_page(
+            table,
+            city,
+            owner,
+            lots,
+            chosen=chosen,
+            form=form,
+            problems=problems,
+            status=status,
+        )
+
+    if form.version.data is not None and form.version.data != table.version:
+        if not lots_unchanged(form.seen.data, city, lots):
+            stale = store.StaleEditError(
+                expected=form.version.data, current=table.version
             )
-    return build_page(
-        table,
-        city,
-        owner,
-        lots,
-        chosen=chosen,
-        form=form,
-        problems=problems,
-        status=400,
-    )
+            named = [str(lot) for lot in lots]
+            return again([conflict_message(stale), *lots_now_words(city, named)], 409)
+        merged_elsewhere(table)  # another phone changed other lots
+        form.against(table.version)
+    if not form.validate():
+        return again([], 400)
+    name = (form.name.data or "").strip() or None
+    building = fr.Building(owner, lots, values_from(form, piece.type), name)
+    try:
+        save_building(table, city, building, version=form.version.data)
+    except store.StaleEditError as exc:
+        # Changed between the check above and the write: this screen again.
+        return again([conflict_message(exc)], 409)
+    except TableFileError as exc:
+        return again([words(p.message) for p in exc.problems], 400)
+    except RuleError as exc:
+        return again([error_words(exc)], 400)
+    flash(_("Built."))
+    return redirect(url_for("foundations.board", table_id=table.id, owner=owner))
 
 
 def build_page(
@@ -923,6 +1001,8 @@ def build_page(
     piece's values."""
     stock = fr.remaining_tray(city, owner)
     piece = stock[chosen].piece if form is not None and chosen is not None else None
+    if form is not None:
+        form.seen.data = lots_seen(city)
     return (
         render_template(
             f"games/{GAME}/build.html",

@@ -645,6 +645,13 @@ def merged_if_stale(
     return merged, said
 
 
+def merged_elsewhere(table: GameTable) -> None:
+    """An edit from an older page lands on top of the other phone's change,
+    which touched something else: once saved, say what that change was
+    (:func:`merged_meanwhile`)."""
+    g.merged_meanwhile = [describe_step(store.current_step(table))]
+
+
 def merged_meanwhile() -> list[str]:
     """What another phone changed meanwhile, when this request's stale form
     was merged with it (:func:`merged_if_stale`), in words to say once the
