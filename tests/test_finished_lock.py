@@ -71,6 +71,15 @@ def post_form(
     return actions.client.post(path, data=actions.form(path, selector)).status_code
 
 
+def enter_camps(actions: TableActions, table_id: str, **changes: str) -> int:
+    """The camps screen sent as it shows them, every camp marked entered."""
+    path = f"/t/{table_id}/camps"
+    data = actions.form(path)
+    rows = {key.split("-")[1] for key in data if key.startswith("camps-")}
+    data.update({f"camps-{row}-entered": "y" for row in rows}, **changes)
+    return actions.client.post(path, data=data).status_code
+
+
 def score_era(actions: TableActions, table_id: str) -> int:
     return post_form(actions, f"/t/{table_id}/era")
 
@@ -113,7 +122,7 @@ def note_end(actions: TableActions, table_id: str, **ticked: str) -> int:
 def glory(actions: TableActions) -> str:
     """Two players; the camps entered, then the draw deck ran out."""
     table_id = actions.create_id("glory-to-rome", [("Ana", ""), ("Bo", "")])
-    assert post_form(actions, f"/t/{table_id}/camps") == 302
+    assert enter_camps(actions, table_id) == 302
     assert note_end(actions, table_id, deck_exhausted="y") == 302
     return table_id
 
@@ -561,7 +570,7 @@ def test_glory_is_over_when_its_end_is_noted_and_its_result_known(
     table_id = actions.create_id("glory-to-rome", [("Ana", ""), ("Bo", "")])
     for step in steps:
         if step == "camps":
-            assert post_form(actions, f"/t/{table_id}/camps") == 302
+            assert enter_camps(actions, table_id) == 302
         elif step == "end":
             assert note_end(actions, table_id, deck_exhausted="y") == 302
         elif step == "forum":

@@ -315,6 +315,7 @@ def test_a_stale_tally_on_a_game_finished_meanwhile_is_kept_until_reopened(
     phone_b = actions.form(path)
     phone_a = actions.form(path)
     phone_a["players-0-house"] = "3"
+    phone_a["players-1-entered"] = "y"  # A enters Bo's row too: the game ends
     assert client.post(path, data=phone_a).status_code == 302
     phone_b["players-1-villa"] = "2"
     refused = client.post(path, data=phone_b)

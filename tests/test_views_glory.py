@@ -35,9 +35,12 @@ class Camps(TableScreens):
     seats = THREE
 
     def enter(self, **values: Any) -> TestResponse:
-        """Post the camps screen as shown, with ``values`` changed: True checks
-        a box, False unchecks it."""
+        """Post the camps screen as shown, every camp marked entered (the
+        camps as a player enters them all), with ``values`` changed: True
+        checks a box, False unchecks it."""
         data = self.actions.form(f"/t/{self.id}/camps")
+        rows = {key.split("-")[1] for key in data if key.startswith("camps-")}
+        data.update({f"camps-{k}-entered": "y" for k in rows})
         for key, value in values.items():
             if value is False:
                 data.pop(key, None)

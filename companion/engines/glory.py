@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from . import base
 from . import progress as history
@@ -1150,28 +1150,64 @@ def game_end(recorded: history.Progress) -> GameEnd | None:
     )
 
 
-def result_known(recorded: history.Progress) -> bool:
-    """Whether the table holds a result that names a winner: camps entered (or
-    imported), or a Forum victory or surrender noted. A new table's camps are
-    only the starting position; a game end that names nobody does not change
-    that."""
-    if recorded.has(CAMPS, history.IMPORT):
+CAMPS_ENTERED: Final = "entered"
+"""A camps step's detail: the ids of the players whose camp is entered."""
+
+AS_THEY_ARE: Final = "camps_as_they_are"
+"""An end step's detail: the players ended the game with camps not entered,
+scored as the table holds them."""
+
+
+def camps_entered(recorded: history.Progress) -> frozenset[PlayerId] | None:
+    """The players whose camp has been entered, as the latest camps step says
+    (each phone enters its own camp, or any camps; a camp nobody entered is
+    not a zero camp: it is not entered yet). ``None``: no camps step says so
+    (one saved before camps were told apart entered every camp)."""
+    details = recorded.latest(CAMPS)
+    entered = details.get(CAMPS_ENTERED)
+    if not details or not isinstance(entered, list):
+        return None
+    return frozenset(str(pid) for pid in entered)
+
+
+def result_known(
+    recorded: history.Progress, players: Sequence[Player] | None = None
+) -> bool:
+    """Whether the table holds a result that names a winner: every camp
+    entered (or a file imported, or the end noted with the camps not entered
+    scored as they are), or a Forum victory or surrender noted. A new table's
+    camps are only the starting position; a game end that names nobody does
+    not change that. Without ``players``, any camps step counts."""
+    if recorded.has(history.IMPORT):
         return True
     end = game_end(recorded)
-    return end is not None and end.winner is not None
+    if end is not None and end.winner is not None:
+        return True
+    if not recorded.has(CAMPS):
+        return False
+    entered = camps_entered(recorded)
+    if entered is None or players is None:
+        return True
+    if recorded.latest(END).get(AS_THEY_ARE):
+        return True
+    return {p.id for p in players} <= entered
 
 
 def is_over(recorded: history.Progress, sheet: Callable[[], ScoreSheet]) -> bool:
     """Whether the game is over: the end of the game noted (one of the end
     conditions of 003 p.9, "Fine partita", and 004, "游戏结束", ticked: the
     deck ran out, the last in-town site taken, the Catacomb completed, a Forum
-    victory, a surrender) and its result known (:func:`result_known`), the last
-    of the two since the game was last reopened, if it ever was. The sheet is
-    not read."""
+    victory, a surrender) and its result known (:func:`result_known`: every
+    camp entered), the last of the two since the game was last reopened, if it
+    ever was. The sheet is read for its players only after camps were
+    entered camp by camp."""
     if not recorded.last_since_reopening(END, CAMPS, history.IMPORT):
         return False
     end = game_end(recorded)
-    return end is not None and end.is_over and result_known(recorded)
+    if end is None or not end.is_over:
+        return False
+    players = sheet().players if camps_entered(recorded) is not None else None
+    return result_known(recorded, players)
 
 
 # --- scoring -------------------------------------------------------------------------
@@ -1684,6 +1720,9 @@ __all__ = [
     "game_end",
     "is_over",
     "result_known",
+    "camps_entered",
+    "AS_THEY_ARE",
+    "CAMPS_ENTERED",
     "ENGINE",
     "GAME",
     "JACKS",

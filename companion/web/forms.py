@@ -666,6 +666,13 @@ class CampRow(RowForm):
     stockpile = _count_field("", 150)
     hand = _count_field("", 150)
     clients = _count_field("", 150)
+    entered = BooleanField(
+        _l("This camp is entered"),
+        description=_l(
+            "A camp you change is entered when you save. The result waits for "
+            "every camp."
+        ),
+    )
 
 
 class CampsForm(VersionedForm):
@@ -680,6 +687,10 @@ class GameEndForm(VersionedForm):
     catacomb = BooleanField(_l("A player completed the Catacomb"))
     forum = SelectField(_l("Won with the Forum"), validate_choice=False)
     surrender = SelectField(_l("Everyone else surrendered to"), validate_choice=False)
+    camps_as_they_are = BooleanField(
+        _l("Score the camps not entered as they are"),
+        description=_l("Only needed while some camp is not entered yet."),
+    )
 
 
 # --------------------------------------------------------------------------

@@ -6,7 +6,6 @@ The rules (supply, substitution, places and tie-breaks) are the engine's,
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -27,6 +26,7 @@ from ..forms import AR_TOKENS, ActionForm, TallyForm, TurnForm
 from ..plumbing import lazy_words, words
 from .tables import (
     Edit,
+    changed_rows,
     conflict_message,
     form_screen,
     game_table_or_404,
@@ -87,24 +87,6 @@ def entered_rows(table: GameTable) -> frozenset[str]:
             else (frozenset())
         )
     return entered
-
-
-def changed_rows(form: TallyForm) -> set[int]:
-    """The rows whose counts this phone changed from what its page showed."""
-    try:
-        base = json.loads(form.base.data or "{}")
-    except ValueError:
-        return set()
-    if not isinstance(base, dict):
-        return set()
-    return {
-        index
-        for index, row in enumerate(form.players)
-        for key in ("given", *(key for key, _label, _most in AR_TOKENS))
-        if key in row.form
-        and isinstance(base.get(row.form[key].name), str)
-        and str(row.form[key].data) != base[row.form[key].name]
-    }
 
 
 @bp.route("/t/<table_id>/tally/end", methods=("GET", "POST"))
@@ -223,7 +205,7 @@ def tally(table_id: str) -> ResponseReturnValue:
             )
             for entry, row in rows
         }
-        changed = changed_rows(form)
+        changed = changed_rows(form, "players")
         entered = [
             entry.player.id
             for index, (entry, row) in enumerate(rows)

@@ -25,6 +25,7 @@ from ...storage.models import GameTable
 from ..forms import BUILDING_SLOTS, GTR_MATERIALS, CampsForm, GameEndForm
 from .tables import (
     Edit,
+    changed_rows,
     form_screen,
     game_table_or_404,
     sheet_of_kind,
@@ -91,7 +92,19 @@ def result_of(table: GameTable) -> tuple[gtr.GameResult, list[gtr.Check]]:
 def result_known(table: GameTable) -> bool:
     """Whether the table holds a result that names a winner
     (``glory.result_known``)."""
-    return gtr.result_known(recorded.Progress.of(table.recorded))
+    progress = recorded.Progress.of(table.recorded)
+    return gtr.result_known(progress, sheet_of(table).players)
+
+
+def entered_camps(table: GameTable) -> frozenset[str]:
+    """The players whose camp is entered (every camp after a camps step that
+    did not tell them apart, or a file imported)."""
+    progress = recorded.Progress.of(table.recorded)
+    entered = gtr.camps_entered(progress)
+    if entered is not None:
+        return entered
+    known = progress.has(gtr.CAMPS, recorded.IMPORT)
+    return frozenset(p.id for p in sheet_of(table).players) if known else frozenset()
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
@@ -181,6 +194,8 @@ def camps(table_id: str) -> ResponseReturnValue:
     table = gtr_table_or_404(table_id)
     sheet = sheet_of(table)
 
+    entered = entered_camps(table)
+
     def fresh() -> CampsForm:
         """The camps as the table holds them now."""
         clients = clients_of(table)
@@ -189,7 +204,10 @@ def camps(table_id: str) -> ResponseReturnValue:
             data={
                 "version": table.version,
                 "camps": [
-                    camp_data(camp, clients.get(camp.player.id, 0))
+                    {
+                        **camp_data(camp, clients.get(camp.player.id, 0)),
+                        "entered": camp.player.id in entered,
+                    }
                     for camp in sheet.camps
                 ],
             },
@@ -202,7 +220,29 @@ def camps(table_id: str) -> ResponseReturnValue:
         rows = list(zip(sheet.camps, form.camps, strict=False))
         camps = {camp.player.id: camp_json(row.form) for camp, row in rows}
         clients = {camp.player.id: row.form.clients.data for camp, row in rows}
-        return Edit(change={"camps": camps}, details={"clients": clients})
+        changed = changed_rows(form, "camps")
+        now_entered = [
+            camp.player.id
+            for index, (camp, row) in enumerate(rows)
+            if row.form.entered.data or index in changed
+        ]
+        missing = [c.player.name for c in sheet.camps if c.player.id not in now_entered]
+        said = (
+            (
+                _(
+                    "Not entered yet: %(names)s. The game's result waits for every "
+                    "camp.",
+                    names=", ".join(missing),
+                ),
+            )
+            if missing
+            else ()
+        )
+        return Edit(
+            change={"camps": camps},
+            details={"clients": clients, gtr.CAMPS_ENTERED: now_entered},
+            said=said,
+        )
 
     return form_screen(
         table,
@@ -214,6 +254,7 @@ def camps(table_id: str) -> ResponseReturnValue:
         row_names=[camp.player.name for camp in sheet.camps],
         game=find_game(GAME),
         sheet=sheet,
+        missing=[c.player.name for c in sheet.camps if c.player.id not in entered],
         materials=GTR_MATERIALS,
         terms={key: term(key) for key in TERMS},
         values={m.value: m.points for m in gtr.Material},
@@ -259,6 +300,7 @@ def end(table_id: str) -> ResponseReturnValue:
             "catacomb": form.catacomb.data,
             "forum": form.forum.data or None,
             "surrender": form.surrender.data or None,
+            gtr.AS_THEY_ARE: form.camps_as_they_are.data,
         }
         gtr.check_named_players(sheet.players, (details["forum"], details["surrender"]))
         # The engine checks who wins: a Forum victory and a surrender to
@@ -274,4 +316,5 @@ def end(table_id: str) -> ResponseReturnValue:
         action="gtr-end",
         template=f"games/{GAME}/end.html",
         fresh=fresh,
+        missing=[p.name for p in sheet.players if p.id not in entered_camps(table)],
     )

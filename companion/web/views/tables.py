@@ -645,6 +645,25 @@ def merged_if_stale(
     return merged, said
 
 
+def changed_rows(form: VersionedForm, rows: str) -> set[int]:
+    """The rows of the row list ``rows`` (``players``, ``camps``) in which this
+    phone changed a field from what its page showed (the form's ``base``): a
+    player's row is entered by the phone that fills it in."""
+    try:
+        base = json.loads(form.base.data or "{}")
+    except ValueError:
+        return set()
+    if not isinstance(base, dict):
+        return set()
+    row = re.compile(rf"^{re.escape(rows)}-(\d+)-")
+    changed = set()
+    for name, value in field_values(form).items():
+        match = row.match(name)
+        if match and isinstance(base.get(name), str) and base[name] != value:
+            changed.add(int(match.group(1)))
+    return changed
+
+
 def merged_elsewhere(table: GameTable) -> None:
     """An edit from an older page lands on top of the other phone's change,
     which touched something else: once saved, say what that change was
