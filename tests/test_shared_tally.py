@@ -131,3 +131,32 @@ def test_a_tally_is_over_when_every_row_is_entered(
     }
     players = (Player("red", "Ana"), Player("blue", "Bo"))
     assert ar.tally_complete(Progress.of(recorded), players) is over
+
+
+def test_a_save_that_loses_a_race_is_made_again(
+    actions: TableActions, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another phone's save lands between this request's read and its write
+    (the write is refused as stale): the request is made again on the table
+    as it is now, and saved, instead of telling the player to send again."""
+    from companion.storage import store
+
+    table_id = actions.create_id("all-roads", FOUR[:2])
+    path = f"/t/{table_id}/tally"
+    sent = actions.form(path)
+    sent["players-0-house"] = "2"
+    commit = store._commit
+    lost: list[int] = []
+
+    def lose_once(table: object, expected_version: int) -> None:
+        if not lost:
+            lost.append(expected_version)
+            store.db.session.rollback()
+            raise store.StaleEditError(expected=expected_version, current=-1)
+        commit(table, expected_version)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "_commit", lose_once)
+    response = actions.client.post(path, data=sent)
+    assert response.status_code == 302
+    assert lost  # the race was lost once, then won
+    assert actions.document(table_id)["unbuilt"]["red"]["house"] == 2

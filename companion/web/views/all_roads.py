@@ -26,6 +26,7 @@ from ..forms import AR_TOKENS, ActionForm, TallyForm, TurnForm
 from ..plumbing import lazy_words, words
 from .tables import (
     Edit,
+    again_if_raced,
     changed_rows,
     conflict_message,
     form_screen,
@@ -118,6 +119,7 @@ def end_tally(table_id: str) -> ResponseReturnValue:
             details={ar.TALLY_ENTERED: sorted(entered), ar.TALLY_ENDED: True},
         )
     except store.StaleEditError as exc:
+        again_if_raced()
         flash(conflict_message(exc))
         return redirect(url_for("all_roads.end_tally", table_id=table.id))
     flash(_("The game is over: the rows not entered count as they stand."))

@@ -34,6 +34,7 @@ from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm, TrayTil
 from ..plumbing import error_words, lazy_words, problem_words, words
 from .tables import (
     Edit,
+    again_if_raced,
     conflict_message,
     form_screen,
     game_table_or_404,
@@ -617,6 +618,7 @@ def board_action(table_id: str) -> ResponseReturnValue:
             return tap.refused([_("Choose what to do with the lots.")])
         return action(tap)
     except store.StaleEditError as exc:
+        again_if_raced()
         # Another phone changed the board since this one loaded it: say what
         # is on the tapped lots now rather than what the engine thinks of
         # building there.
@@ -976,6 +978,7 @@ def send_build(
     try:
         save_building(table, city, building, version=form.version.data)
     except store.StaleEditError as exc:
+        again_if_raced()
         # Changed between the check above and the write: this screen again.
         return again([conflict_message(exc)], 409)
     except TableFileError as exc:
@@ -1174,6 +1177,7 @@ def era(table_id: str) -> ResponseReturnValue:
                 details=details,
             )
         except store.StaleEditError as exc:
+            again_if_raced()
             flash(conflict_message(exc))
             return redirect(url_for("foundations.era", table_id=table.id))
         except TableFileError as exc:  # the next era's file breaks a rule

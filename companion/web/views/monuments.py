@@ -37,6 +37,7 @@ from .foundations import (
 )
 from .tables import (
     ROWS_REFUSED,
+    again_if_raced,
     conflict_message,
     fit_rows,
     latest_change,
@@ -323,6 +324,7 @@ def values(table_id: str, slug: str) -> ResponseReturnValue:
             details={"monument": cards.CATALOGUE[slug].name, "overrides": overrides},
         )
     except store.StaleEditError as exc:
+        again_if_raced()
         # Changed between the check above and the write: what was typed is
         # shown again, to send once more.
         said = [conflict_message(exc)]

@@ -433,6 +433,43 @@ def latest_change(table: GameTable) -> str:
     )
 
 
+class RaceLost(Exception):
+    """Another phone's save landed between this request reading the table and
+    writing its change (the write was refused as stale, nothing saved): the
+    request is made again on the table as it is now, where an edit of other
+    fields merges (:func:`merged_if_stale`) and a true conflict asks."""
+
+
+RACE_RETRIES = 3
+"""How many times one request is made again after losing such a race."""
+
+
+def again_if_raced() -> None:
+    """Make this request again (:class:`RaceLost`) unless it was made again
+    :data:`RACE_RETRIES` times already; then the caller says the edit is
+    stale, as it would without retries."""
+    tries: int = g.get("race_retries", 0)
+    if tries < RACE_RETRIES:
+        g.race_retries = tries + 1
+        raise RaceLost
+
+
+@bp.app_errorhandler(RaceLost)
+def redo_request(_error: RaceLost) -> ResponseReturnValue:
+    """Answer a request that lost a race by making it again, from a fresh read
+    of the table (the session's rows are reloaded)."""
+    view = current_app.view_functions[request.endpoint or ""]
+    while True:
+        db.session.rollback()
+        db.session.expire_all()
+        try:
+            # Every view of this app is synchronous.
+            answer = cast("ResponseReturnValue", view(**(request.view_args or {})))
+            return answer
+        except RaceLost:
+            continue
+
+
 def save_change(
     table: GameTable,
     *,
@@ -460,6 +497,7 @@ def save_change(
             change=change,
         )
     except store.StaleEditError as exc:
+        again_if_raced()
         return [conflict_message(exc)]
     except TableFileError as exc:
         return [problem_words(problem) for problem in exc.problems]
@@ -921,6 +959,7 @@ def rename_players(table_id: str) -> ResponseReturnValue:
         form.form_errors.extend(words(p.message) for p in exc.problems)
         return table_page(table, rename_form=form, status=400)
     except store.StaleEditError as exc:
+        again_if_raced()
         return table_page(
             table, rename_form=form, status=409, conflict=conflict_message(exc)
         )
