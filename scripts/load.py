@@ -1,6 +1,7 @@
 """A load test: the app served as scripts/start.sh serves it, many phones at once.
 
     .venv/bin/python scripts/load.py [--seconds 30] [--concurrency 16]
+    .venv/bin/python scripts/load.py --phones 8 [--seconds 30]
 
 It makes a temporary folder with an SQLite database (./instance is not
 touched), sets it up with the migrations (``flask --app companion db
@@ -17,6 +18,31 @@ percentiles of the time to the whole answer, then the total of errors; it
 exits 1 if there was any error (an unexpected status, a broken answer, a
 timeout), 0 otherwise. gunicorn is stopped at the end whatever happens.
 
+With ``--phones N``, N phones share ONE table instead, each its own client
+(its own cookies, the CSRF token read from the page as a browser does): an
+All Roads table's final tally, then a Glory to Rome table's camps, half of
+``--seconds`` each. Each phone, in a loop: GET the form, think a moment (0.05
+to 0.4 s, so other phones save meanwhile), change the one field it owns
+(phone k: row k mod rows; no two phones share a field), POST, follow the 302
+(its page says whether the edit was merged with another phone's change). Now
+and then two more phones load the form at one version and change the same
+field to two values: a deliberate, true conflict. Then the table file
+(``/t/<id>/export``) is read and every refusal and acknowledged edit judged:
+
+- a refusal (409, or 400 "someone changed this table" at the write) is a
+  true conflict when another phone's acknowledged edit of the same field, to
+  another value, may have been saved between this phone's GET and its
+  answer (the requests' times decide); any other refusal is wrong;
+- an edit is lost when a phone's last acknowledged (302) value of a field is
+  not in the file though no acknowledged edit of that field was sent after
+  it was answered (one sent while it was under way may have come last:
+  either value is right), or a field changed that no acknowledged edit did.
+
+It prints edits sent, saved (merged), refused (the share, 409s and 400s,
+true conflicts, wrong ones) and lost edits, and exits 1 if an edit was lost,
+a refusal was not a true conflict or a request failed: a correctness check,
+no time is asserted.
+
 The client is asyncio's own streams (HTTP/1.1, one kept-alive connection per
 client, cookies kept as a browser keeps them): no dependency beyond Python.
 """
@@ -26,10 +52,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import copy
+import email.utils
+import html.parser
 import json
 import math
 import os
 import random
+import re
 import secrets
 import shutil
 import signal
@@ -39,8 +68,9 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -96,31 +126,60 @@ class Connection:
         self.reader = self.writer = None
 
     async def get(self, path: str, headers: Mapping[str, str] | None = None) -> Answer:
-        """GET ``path``; a kept-alive connection the server closed meanwhile
-        is opened again once (as a browser does), nothing else is retried."""
+        return await self.request("GET", path, headers)
+
+    async def post(
+        self,
+        path: str,
+        fields: Sequence[tuple[str, str]],
+        headers: Mapping[str, str] | None = None,
+    ) -> Answer:
+        """POST ``fields`` as a browser sends a form (urlencoded)."""
+        body = urllib.parse.urlencode(list(fields)).encode("ascii")
+        sent = {
+            "Content-Type": "application/x-www-form-urlencoded",
+            **(headers or {}),
+        }
+        return await self.request("POST", path, sent, body)
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        headers: Mapping[str, str] | None = None,
+        body: bytes = b"",
+    ) -> Answer:
+        """Send one request; a kept-alive connection the server had closed
+        before answering anything is opened again once (as a browser does),
+        nothing else is retried."""
         reused = self.writer is not None
         try:
-            return await self._exchange(path, headers or {})
+            return await self._exchange(method, path, headers or {}, body)
         except StaleConnectionError:
             await self.close()
             if not reused:
                 raise
-        return await self._exchange(path, headers or {})
+        return await self._exchange(method, path, headers or {}, body)
 
-    async def _exchange(self, path: str, headers: Mapping[str, str]) -> Answer:
+    async def _exchange(
+        self, method: str, path: str, headers: Mapping[str, str], body: bytes
+    ) -> Answer:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(
                 self.host, self.port
             )
         if self.reader is None or self.writer is None:
             raise ConnectionError("not connected")
-        lines = [f"GET {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
         lines += [f"{name}: {value}" for name, value in headers.items()]
+        if body or method == "POST":
+            lines.append(f"Content-Length: {len(body)}")
         if self.cookies:
             jar = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
             lines.append(f"Cookie: {jar}")
+        head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
         try:
-            self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+            self.writer.write(head + body)
             await self.writer.drain()
             status_line = await self.reader.readline()
         except ConnectionError as exc:
@@ -133,11 +192,38 @@ class Connection:
             await self.close()
             raise
         for cookie in answer.headers.get("set-cookie", []):
-            name, _, value = cookie.split(";", 1)[0].partition("=")
-            self.cookies[name.strip()] = value.strip()
+            self.keep_cookie(cookie)
         if (answer.header("connection") or "").lower() == "close":
             await self.close()
         return answer
+
+    def keep_cookie(self, header: str) -> None:
+        """Keep (or forget) a cookie as a browser does with ``Set-Cookie``: a
+        cookie set with ``Max-Age`` 0 or less, or an ``Expires`` in the past
+        (how Flask clears an emptied session), is removed. Every cookie of
+        this app is for the path ``/`` of this one host: paths and domains
+        are not told apart."""
+        pair, *attributes = header.split(";")
+        name, _, value = pair.partition("=")
+        name, value = name.strip(), value.strip()
+        expired = False
+        for attribute in attributes:
+            key, _, setting = attribute.strip().partition("=")
+            key = key.lower()
+            if key == "max-age":
+                expired = setting.strip().lstrip("-").isdigit() and int(setting) <= 0
+            elif key == "expires" and not any(
+                a.strip().lower().startswith("max-age") for a in attributes
+            ):
+                try:
+                    when = email.utils.parsedate_to_datetime(setting.strip())
+                except (TypeError, ValueError):
+                    continue
+                expired = when.timestamp() <= time.time()
+        if expired:
+            self.cookies.pop(name, None)
+        else:
+            self.cookies[name] = value
 
     async def _read_answer(self, status_line: bytes) -> Answer:
         if self.reader is None:
@@ -525,6 +611,593 @@ async def pdf_burst(port: int, tables: list[TableRef], count: int) -> dict[str, 
     return {"table page, quiet": quiet, "table page, PDF burst": busy, "PDF": pdfs}
 
 
+# --------------------------------------------------------------------------
+# Phones at one table (--phones): edits from stale pages, merged or refused
+# --------------------------------------------------------------------------
+
+PHONE_SCENARIOS = (
+    "all-roads-rulebook-end-scoring.json",
+    "gtr-4p-merchant-ties-statue-wall-hand.json",
+)
+"""The tables the phones share: an All Roads table (its final tally) and a
+Glory to Rome table (its camps), four players each."""
+THINK_SECONDS = (0.05, 0.4)
+"""How long a phone's player looks at the form before sending it: other
+phones save meanwhile, so most sends come from a page already stale."""
+MAX_EDITS_PER_PHONE = 1000
+"""A bound on the requests whatever ``--seconds`` says."""
+DELIBERATE_CONFLICTS = 3
+"""Pairs of sends, per screen, of two phones changing one field to two
+values from pages of the same version: true conflicts, to be refused."""
+MERGED_WORDS = re.compile(
+    r"Saved together with another phone(?:'|&#39;|&#x27;)s change"
+)
+STALE_WORDS = "Someone changed this table on another device"
+"""What a send refused at the last moment says (another save came between
+the merge and the write: the form comes back, 400)."""
+
+
+class FormReader(html.parser.HTMLParser):
+    """The fields a browser sends from each ``<form method="post">`` of a
+    page, left as the page shows them: an input's value, a checkbox or radio
+    only when checked, a select's selected option (its first when none is),
+    a textarea's text; never a disabled control or a button."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.forms: list[list[tuple[str, str]]] = []
+        self._form: list[tuple[str, str]] | None = None
+        self._select: tuple[str, list[tuple[str, bool]]] | None = None
+        self._option: list[str] | None = None
+        self._textarea: tuple[str, list[str]] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {key: value or "" for key, value in attrs}
+        if tag == "form":
+            if a.get("method", "get").lower() == "post":
+                self._form = []
+                self.forms.append(self._form)
+            return
+        if self._form is None or "disabled" in a or not (name := a.get("name")):
+            if tag == "option" and self._select is not None:
+                self._option_start(a)
+            return
+        if tag == "input":
+            kind = a.get("type", "text").lower()
+            if kind in ("checkbox", "radio"):
+                if "checked" in a:
+                    self._form.append((name, a.get("value", "on")))
+            elif kind not in ("submit", "button", "reset", "image", "file"):
+                self._form.append((name, a.get("value", "")))
+        elif tag == "select":
+            self._select = (name, [])
+        elif tag == "textarea":
+            self._textarea = (name, [])
+
+    def _option_start(self, a: dict[str, str]) -> None:
+        if self._select is not None and "disabled" not in a:
+            self._select[1].append((a.get("value", ""), "selected" in a))
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea is not None:
+            self._textarea[1].append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._form = None
+        elif tag == "select" and self._select is not None:
+            name, options = self._select
+            chosen = [value for value, selected in options if selected] or [
+                value for value, _selected in options[:1]
+            ]
+            if self._form is not None:
+                self._form += [(name, value) for value in chosen]
+            self._select = None
+        elif tag == "textarea" and self._textarea is not None:
+            name, text = self._textarea
+            if self._form is not None:
+                self._form.append((name, "".join(text).removeprefix("\n")))
+            self._textarea = None
+
+
+def edit_form(page: bytes) -> list[tuple[str, str]]:
+    """The form a screen saves with (the post form carrying ``base``)."""
+    reader = FormReader()
+    reader.feed(page.decode("utf-8", "replace"))
+    for fields in reader.forms:
+        if any(name == "base" for name, _value in fields):
+            return fields
+    raise ValueError("no edit form (a post form with a base) on the page")
+
+
+def with_value(
+    fields: Sequence[tuple[str, str]], name: str, value: str
+) -> list[tuple[str, str]]:
+    if not any(key == name for key, _old in fields):
+        raise ValueError(f"the form has no field {name}")
+    return [(key, value if key == name else old) for key, old in fields]
+
+
+def value_of(fields: Sequence[tuple[str, str]], name: str) -> str:
+    for key, value in fields:
+        if key == name:
+            return value
+    raise ValueError(f"the form has no field {name}")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One field of a screen's form and where the table file keeps it."""
+
+    name: str
+    """The form field: ``players-0-villa``."""
+    keys: tuple[str, ...]
+    """Its value's path in the table file: ``("unbuilt", "green", "villa")``."""
+    low: int
+    high: int
+
+    def read(self, document: Mapping[str, Any]) -> str:
+        node: Any = document
+        for key in self.keys:
+            node = node[key]
+        return str(node)
+
+
+@dataclass(frozen=True)
+class Screen:
+    name: str
+    path: str
+    slots: tuple[Slot, ...]
+    """Ordered so that phone ``k`` owns ``slots[k]``: row ``k mod rows``."""
+
+
+def tally_screen(table_id: str, document: Mapping[str, Any]) -> Screen:
+    """The All Roads final tally: one row per player, each its four counts.
+    Every row but the last is edited: the game ends once every row is
+    entered, and a finished game refuses every change."""
+    from companion.engines import all_roads as ar
+
+    players = [p["id"] for p in document["players"]]
+    rows = [i for i, pid in enumerate(players) if pid in document["unbuilt"]]
+    rows = [i for i in rows if i < len(players) - 1]
+    slots = tuple(
+        Slot(
+            f"players-{i}-{token.value}",
+            ("unbuilt", players[i], token.value),
+            0,
+            token.per_player,
+        )
+        for token in ar.Token
+        for i in rows
+    )
+    return Screen("All Roads tally", f"/t/{table_id}/tally", slots)
+
+
+def camps_screen(table_id: str, document: Mapping[str, Any]) -> Screen:
+    """Glory to Rome's camps: influence, stockpile and hand of each camp
+    (small numbers: the cards of all camps together stay within the deck)."""
+    players = [p["id"] for p in document["players"]]
+    parts = (("influence", 2, 20), ("stockpile", 0, 9), ("hand", 0, 9))
+    slots = tuple(
+        Slot(f"camps-{i}-{part}", ("camps", pid, part), low, high)
+        for part, low, high in parts
+        for i, pid in enumerate(players)
+    )
+    return Screen("Glory to Rome camps", f"/t/{table_id}/camps", slots)
+
+
+@dataclass
+class Send:
+    """One edit a phone sent: what it changed, from which page, the answer."""
+
+    phone: int
+    field: str
+    value: str
+    loaded: str
+    """The field's value on the page the phone sent it from."""
+    get_sent: float
+    """When the page was asked for (monotonic seconds)."""
+    get_done: float = math.nan
+    """When the page was answered."""
+    post_sent: float = math.nan
+    post_done: float = math.nan
+    status: int = 0
+    merged: bool = False
+    deliberate: bool = False
+    error: str | None = None
+
+    @property
+    def saved(self) -> bool:
+        return self.status == 302
+
+    @property
+    def refused(self) -> bool:
+        return self.status == 409 or (self.status == 400 and self.error is None)
+
+
+@dataclass
+class ScreenRun:
+    screen: Screen
+    phones: int
+    seconds: float
+    sends: list[Send] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    initial: dict[str, str] = field(default_factory=dict)
+    final: dict[str, str] = field(default_factory=dict)
+    deliberate: int = 0
+    """Deliberate conflicts sent (the first send saved, the second sent)."""
+
+    def acknowledged(self, name: str) -> list[Send]:
+        return [s for s in self.sends if s.saved and s.field == name]
+
+    def true_conflict(self, send: Send) -> bool:
+        """Whether another phone's acknowledged edit of the same field, to
+        another value, may have been saved after this phone's page was read
+        and before its send was answered."""
+        return any(
+            other.phone != send.phone
+            and other.value != send.value
+            and other.post_done > send.get_sent
+            and other.post_sent < send.post_done
+            for other in self.acknowledged(send.field)
+        )
+
+    def lost(self) -> list[str]:
+        """Acknowledged edits the table file does not hold though no later
+        acknowledged edit of the field overwrote them, and fields the file
+        changed that no acknowledged edit changed."""
+        problems = []
+        for slot in self.screen.slots:
+            saved = self.acknowledged(slot.name)
+            now = self.final.get(slot.name)
+            if not saved and now != self.initial[slot.name]:
+                problems.append(
+                    f"{slot.name}: {self.initial[slot.name]} -> {now}, changed by"
+                    " no acknowledged edit"
+                )
+            for send in saved:
+                # Saved from a page drawn before another phone's edit of the
+                # field was saved: that edit was overwritten unseen.
+                problems += [
+                    f"{slot.name}: phone {other.phone}'s {other.value} overwritten"
+                    f" by phone {send.phone}'s {send.value}, sent from a page"
+                    " that did not show it"
+                    for other in saved
+                    if other.phone != send.phone
+                    and other.value != send.value
+                    and other.post_sent > send.get_done
+                    and other.post_done < send.post_sent
+                ]
+            for phone in sorted({s.phone for s in saved}):
+                last = [s for s in saved if s.phone == phone][-1]
+                if any(s.post_sent > last.post_done for s in saved):
+                    continue  # overwritten by a later acknowledged edit
+                # Acknowledged edits overlapping it may have been saved after.
+                could_be = {s.value for s in saved if s.post_done > last.post_sent} | {
+                    last.value
+                }
+                if now not in could_be:
+                    problems.append(
+                        f"{slot.name}: phone {phone}'s {last.value} lost"
+                        f" (the file holds {now})"
+                    )
+        return problems
+
+
+async def export(port: int, table_id: str) -> dict[str, Any]:
+    connection = Connection(HOST, port)
+    try:
+        answer = await asyncio.wait_for(
+            connection.get(f"/t/{table_id}/export"), REQUEST_TIMEOUT
+        )
+    finally:
+        await connection.close()
+    if answer.status != 200:
+        raise ValueError(f"export: status {answer.status}")
+    document: dict[str, Any] = json.loads(answer.body)
+    return document
+
+
+async def send_edit(
+    connection: Connection,
+    run: ScreenRun,
+    send: Send,
+    fields: Sequence[tuple[str, str]],
+) -> None:
+    """POST the form; on 302 follow it as a browser does (the page then
+    shows the flash: merged with another phone's change, or not)."""
+    path = run.screen.path
+    send.post_sent = time.monotonic()
+    answer = await asyncio.wait_for(
+        connection.post(path, fields, {"Referer": f"http://{HOST}{path}"}),
+        REQUEST_TIMEOUT,
+    )
+    send.post_done = time.monotonic()
+    send.status = answer.status
+    run.sends.append(send)
+    if answer.status == 302:
+        location = urllib.parse.urlsplit(answer.header("location") or "/")
+        page = await asyncio.wait_for(
+            connection.get(location.path or "/"), REQUEST_TIMEOUT
+        )
+        if page.status != 200:
+            send.error = f"after saving, {location.path}: status {page.status}"
+        send.merged = bool(MERGED_WORDS.search(page.body.decode("utf-8", "replace")))
+    elif answer.status == 400 and STALE_WORDS not in answer.body.decode(
+        "utf-8", "replace"
+    ):
+        send.error = "refused as a bad form (400)"
+    elif answer.status not in (400, 409):
+        send.error = f"status {answer.status}"
+    if send.error is not None:
+        run.errors.append(f"phone {send.phone}, {send.field}: {send.error}")
+
+
+def new_value(chooser: random.Random, slot: Slot, *avoid: str) -> str:
+    values = [str(v) for v in range(slot.low, slot.high + 1) if str(v) not in avoid]
+    return chooser.choice(values)
+
+
+async def phone(number: int, port: int, run: ScreenRun, deadline: float) -> None:
+    """One phone in a loop: the form, a moment to think, its own field
+    changed, sent."""
+    chooser = random.Random(1000 + number)  # noqa: S311 - a load mix
+    slot = run.screen.slots[number]
+    connection = Connection(HOST, port)
+    try:
+        for _ in range(MAX_EDITS_PER_PHONE):
+            if time.monotonic() >= deadline:
+                break
+            try:
+                get_sent = time.monotonic()
+                page = await asyncio.wait_for(
+                    connection.get(run.screen.path), REQUEST_TIMEOUT
+                )
+                if page.status != 200:
+                    raise ValueError(f"{run.screen.path}: status {page.status}")
+                get_done = time.monotonic()
+                fields = edit_form(page.body)
+                await asyncio.sleep(chooser.uniform(*THINK_SECONDS))
+                loaded = value_of(fields, slot.name)
+                value = new_value(chooser, slot, loaded)
+                send = Send(number, slot.name, value, loaded, get_sent, get_done)
+                await send_edit(
+                    connection, run, send, with_value(fields, slot.name, value)
+                )
+            except FAILURES as exc:
+                await connection.close()
+                run.errors.append(f"phone {number}: {type(exc).__name__}: {exc}")
+    finally:
+        await connection.close()
+
+
+async def deliberate_conflicts(
+    port: int, run: ScreenRun, spare: Sequence[Slot], started: float
+) -> None:
+    """Two more phones, now and then, both load the form at one version and
+    change one field (no looping phone's) to two values: once the first is
+    saved, the second must be refused as a true conflict. (When the first
+    is refused, which a looping phone's save can cause, both try again.)"""
+    first, second = Connection(HOST, port), Connection(HOST, port)
+    try:
+        for n in range(DELIBERATE_CONFLICTS):
+            when = started + run.seconds * (n + 1) / (DELIBERATE_CONFLICTS + 1)
+            await asyncio.sleep(max(0.0, when - time.monotonic()))
+            for _attempt in range(20):
+                if await conflict_pair(run, first, second, spare[n % len(spare)]):
+                    run.deliberate += 1
+                    break
+            else:
+                run.errors.append("a deliberate conflict's first send never saved")
+    except FAILURES as exc:
+        run.errors.append(f"deliberate conflict: {type(exc).__name__}: {exc}")
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def conflict_pair(
+    run: ScreenRun, first: Connection, second: Connection, slot: Slot
+) -> bool:
+    """One deliberate conflict; whether it was sent (the two pages were of
+    one version, the first send was saved, the second was sent)."""
+    chooser = random.Random(run.deliberate)  # noqa: S311 - a load mix
+    get_sent = time.monotonic()
+    pages = await asyncio.gather(
+        *(
+            asyncio.wait_for(c.get(run.screen.path), REQUEST_TIMEOUT)
+            for c in (first, second)
+        )
+    )
+    get_done = time.monotonic()
+    forms = [edit_form(p.body) for p in pages]
+    if value_of(forms[0], "version") != value_of(forms[1], "version"):
+        return False
+    loaded = value_of(forms[0], slot.name)
+    mine = new_value(chooser, slot, loaded)
+    theirs = new_value(chooser, slot, loaded, mine)
+    for number, (connection, fields, value) in enumerate(
+        ((first, forms[0], mine), (second, forms[1], theirs))
+    ):
+        send = Send(
+            run.phones + number,
+            slot.name,
+            value,
+            loaded,
+            get_sent,
+            get_done,
+            deliberate=True,
+        )
+        await send_edit(connection, run, send, with_value(fields, slot.name, value))
+        if not send.saved:
+            return number == 1
+    return True
+
+
+async def phones_at(
+    port: int, screen: Screen, phones: int, seconds: float
+) -> ScreenRun:
+    """``phones`` phones on one screen of one table for ``seconds``."""
+    spare = [s for s in screen.slots[phones:] if s.high - s.low >= 2]
+    if not spare:
+        raise RuntimeError(
+            f"{screen.name}: at most {len(screen.slots) - 1} phones (each owns a"
+            " field; one field is kept for the deliberate conflicts)"
+        )
+    run = ScreenRun(screen, phones, seconds)
+    table_id = screen.path.split("/")[2]
+    initial = await export(port, table_id)
+    run.initial = {s.name: s.read(initial) for s in screen.slots}
+    started = time.monotonic()
+    await asyncio.gather(
+        *(phone(n, port, run, started + seconds) for n in range(phones)),
+        deliberate_conflicts(port, run, spare, started),
+    )
+    final = await export(port, table_id)
+    run.final = {s.name: s.read(final) for s in screen.slots}
+    return run
+
+
+def make_phone_tables(database_url: str, secret_key: str) -> list[Screen]:
+    """The tables the phones share, as a new table is made (not imported: an
+    imported All Roads file is a finished game)."""
+    from companion import create_app
+    from companion.storage import store
+    from companion.storage.models import db
+
+    folder = Path(tempfile.mkdtemp(prefix="companion-load-app-"))
+    app = create_app({"SECRET_KEY": secret_key, "DATABASE_URL": database_url})
+    app.instance_path = str(folder)
+    screens = []
+    try:
+        with app.app_context():
+            for name, screen in zip(
+                PHONE_SCENARIOS, (tally_screen, camps_screen), strict=True
+            ):
+                document = json.loads((SCENARIOS / name).read_text("utf-8"))
+                table = store.create_table(document["game"], document)
+                screens.append(screen(table.id, document))
+            db.session.remove()
+            db.engine.dispose()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return screens
+
+
+def measure_phones(
+    phones: int, seconds: float, workers: int = 2, threads: int = 4
+) -> list[ScreenRun]:
+    """The app served as start.sh serves it; ``phones`` phones on each
+    screen in turn, ``seconds`` in all.
+
+    :raises RuntimeError: the server could not be set up or started.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="companion-load-"))
+    database_url = f"sqlite:///{folder / 'load.sqlite3'}"
+    secret_key = secrets.token_hex(32)
+    spec = app_spec(secret_key)
+    env = server_env(database_url)
+    log = folder / "gunicorn.log"
+    server: subprocess.Popen[bytes] | None = None
+    try:
+        migrate(env, spec)
+        screens = make_phone_tables(database_url, secret_key)
+        port = free_port()
+        server = start_gunicorn(env, spec, port, log, workers, threads)
+        wait_until_up(server, port)
+        print(
+            f"gunicorn on {HOST}:{port} ({workers} workers x {threads} threads);"
+            f" {phones} phones on one table, {seconds / len(screens):.0f} s per"
+            " screen ...",
+            file=sys.stderr,
+        )
+        runs = [
+            asyncio.run(phones_at(port, screen, phones, seconds / len(screens)))
+            for screen in screens
+        ]
+        if any(run.errors for run in runs):
+            print(server_log(log), file=sys.stderr)
+        return runs
+    except RuntimeError:
+        print(server_log(log), file=sys.stderr)
+        raise
+    finally:
+        if server is not None:
+            stop(server)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class Tally:
+    sent: int
+    saved: int
+    merged: int
+    refused: int
+    conflicts: int
+    """Refused as a conflict (409); the others were refused as stale at the
+    write (400: another phone's save came between the merge and the write)."""
+    true_conflicts: int
+    wrong_refusals: int
+    deliberate: int
+    lost: list[str]
+    errors: list[str]
+
+    @classmethod
+    def of(cls, runs: Sequence[ScreenRun]) -> Tally:
+        sends = [s for run in runs for s in run.sends]
+        refused = [(run, s) for run in runs for s in run.sends if s.refused]
+        true = sum(1 for run, s in refused if run.true_conflict(s))
+        return cls(
+            sent=len(sends),
+            saved=sum(1 for s in sends if s.saved),
+            merged=sum(1 for s in sends if s.saved and s.merged),
+            refused=len(refused),
+            conflicts=sum(1 for _run, s in refused if s.status == 409),
+            true_conflicts=true,
+            wrong_refusals=len(refused) - true,
+            deliberate=sum(run.deliberate for run in runs),
+            lost=[f"{run.screen.name}: {p}" for run in runs for p in run.lost()],
+            errors=[e for run in runs for e in run.errors],
+        )
+
+    @property
+    def ok(self) -> bool:
+        return self.sent > 0 and not (self.lost or self.wrong_refusals or self.errors)
+
+
+def phones_report(runs: Sequence[ScreenRun]) -> str:
+    lines = [
+        f"{'screen':<20} {'sent':>5} {'saved':>6} {'merged':>7} {'refused':>8}"
+        f" {'409':>4} {'400':>4} {'true':>5} {'wrong':>6} {'lost':>5}",
+        "-" * 78,
+    ]
+    for run in runs:
+        tally = Tally.of([run])
+        lines.append(
+            f"{run.screen.name:<20} {tally.sent:>5} {tally.saved:>6}"
+            f" {tally.merged:>7} {tally.refused:>8} {tally.conflicts:>4}"
+            f" {tally.refused - tally.conflicts:>4} {tally.true_conflicts:>5}"
+            f" {tally.wrong_refusals:>6} {len(tally.lost):>5}"
+        )
+    total = Tally.of(runs)
+    share = 100 * total.refused / total.sent if total.sent else math.nan
+    phones = runs[0].phones if runs else 0
+    lines += [
+        "-" * 78,
+        f"{phones} phones on one table (each screen in turn), plus"
+        f" {total.deliberate} deliberate conflicts (two more phones, one field)",
+        f"edits sent: {total.sent}; saved: {total.saved} (merged with another"
+        f" phone's change: {total.merged}); refused: {total.refused} ({share:.1f}%:"
+        f" {total.conflicts} as a conflict, 409; {total.refused - total.conflicts}"
+        " as stale at the write, 400), of which true conflicts:"
+        f" {total.true_conflicts}, wrong refusals: {total.wrong_refusals};"
+        f" lost edits: {len(total.lost)}; errors: {len(total.errors)}",
+    ]
+    for problem in [*total.lost, *total.errors][:10]:
+        lines.append(f"  {problem}")
+    return "\n".join(lines)
+
+
 def report(stats: Mapping[str, Stats], elapsed: float, concurrency: int) -> str:
     lines = [
         f"{'page':<10} {'count':>7} {'errors':>7} {'p50 ms':>9} {'p95 ms':>9}",
@@ -563,7 +1236,17 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="instead of the mix: table pages quiet, then during N PDFs at once",
     )
+    parser.add_argument(
+        "--phones",
+        type=int,
+        default=0,
+        metavar="N",
+        help="instead of the mix: N phones editing one table at once (an All"
+        " Roads tally, then Glory to Rome camps; --seconds in all)",
+    )
     args = parser.parse_args(argv)
+    if args.phones:
+        return phones_main(args.phones, args.seconds, args.workers, args.threads)
 
     folder = Path(tempfile.mkdtemp(prefix="companion-load-"))
     database_url = f"sqlite:///{folder / 'load.sqlite3'}"
@@ -613,6 +1296,19 @@ def main(argv: list[str] | None = None) -> int:
     print(report(stats, elapsed, args.concurrency))
     total = sum(len(s.times_ms) for s in stats.values())
     return 1 if total == 0 or any(s.errors for s in stats.values()) else 0
+
+
+def phones_main(phones: int, seconds: float, workers: int, threads: int) -> int:
+    """``--phones``: 0 when no edit was lost and every refusal was a true
+    conflict (and nothing failed), 1 otherwise, 2 when nothing could run."""
+    print("setting up the database (flask db upgrade) ...", file=sys.stderr)
+    try:
+        runs = measure_phones(phones, seconds, workers, threads)
+    except RuntimeError as exc:
+        print(f"load test not run: {exc}", file=sys.stderr)
+        return 2
+    print(phones_report(runs))
+    return 0 if Tally.of(runs).ok else 1
 
 
 if __name__ == "__main__":
