@@ -54,13 +54,6 @@ def test_four_phones_lose_no_edit(measured: Any) -> None:
 
 
 @pytest.mark.benchmark
-@pytest.mark.xfail(
-    reason="the app refuses (400, 'Someone changed this table on another "
-    "device') a merged send when another phone's save lands between the "
-    "merge's read and its write (views.tables.save_change): not a true "
-    "conflict. With one gunicorn thread (--workers 1 --threads 1) there is none.",
-    strict=False,
-)
 def test_four_phones_are_refused_only_for_true_conflicts(measured: Any) -> None:
     assert measured.wrong_refusals == 0
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import delete, or_, select
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import undefer
 from sqlalchemy.orm.exc import StaleDataError
@@ -170,9 +170,25 @@ TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}\Z")
 and is not sent to the database (a NUL in a URL would be a PostgreSQL error)."""
 
 
-def get_table(table_id: str) -> GameTable | None:
+def get_table(table_id: str, *, to_change: bool = False) -> GameTable | None:
+    """The table ``table_id``, if there is one.
+
+    :param to_change: the table is read to be changed: it is locked first, in
+        this transaction, so that another request's change to it waits until
+        this one is saved, and a change is made on the table as it is (a no-op
+        update: a row lock on PostgreSQL, the write lock on SQLite). Without it
+        two phones' saves could each read the table before the other wrote,
+        and the second would be refused as stale.
+    """
     if not TABLE_ID.match(table_id):
         return None
+    if to_change:
+        db.session.execute(
+            update(GameTable)
+            .where(GameTable.id == table_id)
+            .values(id=GameTable.id)
+            .execution_options(synchronize_session=False)
+        )
     return db.session.get(GameTable, table_id)
 
 

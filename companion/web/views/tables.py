@@ -138,7 +138,9 @@ def game_or_404(slug: str) -> Game:
 
 
 def table_or_404(table_id: str) -> GameTable:
-    table = store.get_table(table_id)
+    """The table of a screen; a POST locks it first, to change it
+    (``store.get_table``'s ``to_change``)."""
+    table = store.get_table(table_id, to_change=request.method == "POST")
     if table is None:
         abort(
             404,
