@@ -225,6 +225,13 @@ def _number_field(
     )
 
 
+def _entered_field(label: Any, description: Any) -> BooleanField:
+    """A row's "entered" box: a player's own part of a shared screen (their
+    tally row, their camp) is entered by the phone that fills it in
+    (views.tables.entered_by_send)."""
+    return BooleanField(label, description=description)
+
+
 def _count_field(label: Any, most: int, default: int = 0) -> IntegerField:
     """A count of tokens or cards from 0 to ``most``, with steppers."""
     return _number_field(label, high=most, default=default, stepper=True)
@@ -558,9 +565,9 @@ class TallyRow(RowForm):
     spa = _count_field(_TOKEN_LABELS[ar.Token.SPA], ar.Token.SPA.per_player)
     villa = _count_field(_TOKEN_LABELS[ar.Token.VILLA], ar.Token.VILLA.per_player)
     house = _count_field(_TOKEN_LABELS[ar.Token.HOUSE], ar.Token.HOUSE.per_player)
-    entered = BooleanField(
+    entered = _entered_field(
         _l("These counts are entered"),
-        description=_l(
+        _l(
             "A row whose counts you change is entered when you save. The game "
             "ends when every row is entered."
         ),
@@ -666,9 +673,9 @@ class CampRow(RowForm):
     stockpile = _count_field("", 150)
     hand = _count_field("", 150)
     clients = _count_field("", 150)
-    entered = BooleanField(
+    entered = _entered_field(
         _l("This camp is entered"),
-        description=_l(
+        _l(
             "A camp you change is entered when you save. The result waits for "
             "every camp."
         ),

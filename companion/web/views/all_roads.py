@@ -27,8 +27,8 @@ from ..plumbing import lazy_words, words
 from .tables import (
     Edit,
     again_if_raced,
-    changed_rows,
     conflict_message,
+    entered_by_send,
     form_screen,
     game_table_or_404,
     sheet_of_kind,
@@ -207,24 +207,7 @@ def tally(table_id: str) -> ResponseReturnValue:
             )
             for entry, row in rows
         }
-        changed = changed_rows(form, "players")
-        entered = [
-            entry.player.id
-            for index, (entry, row) in enumerate(rows)
-            if row.form.entered.data or index in changed
-        ]
-        missing = [e.player.name for e in sheet.entries if e.player.id not in entered]
-        said = (
-            (
-                _(
-                    "Not entered yet: %(names)s. The game ends when every row is "
-                    "entered.",
-                    names=", ".join(missing),
-                ),
-            )
-            if missing
-            else ()
-        )
+        entered, said = entered_by_send(form, "players", sheet.players)
         return Edit(
             change=counts_change(entries),
             details={ar.TALLY_ENTERED: entered},

@@ -25,7 +25,7 @@ from ...storage.models import GameTable
 from ..forms import BUILDING_SLOTS, GTR_MATERIALS, CampsForm, GameEndForm
 from .tables import (
     Edit,
-    changed_rows,
+    entered_by_send,
     form_screen,
     game_table_or_404,
     sheet_of_kind,
@@ -220,24 +220,7 @@ def camps(table_id: str) -> ResponseReturnValue:
         rows = list(zip(sheet.camps, form.camps, strict=False))
         camps = {camp.player.id: camp_json(row.form) for camp, row in rows}
         clients = {camp.player.id: row.form.clients.data for camp, row in rows}
-        changed = changed_rows(form, "camps")
-        now_entered = [
-            camp.player.id
-            for index, (camp, row) in enumerate(rows)
-            if row.form.entered.data or index in changed
-        ]
-        missing = [c.player.name for c in sheet.camps if c.player.id not in now_entered]
-        said = (
-            (
-                _(
-                    "Not entered yet: %(names)s. The game's result waits for every "
-                    "camp.",
-                    names=", ".join(missing),
-                ),
-            )
-            if missing
-            else ()
-        )
+        now_entered, said = entered_by_send(form, "camps", sheet.players)
         return Edit(
             change={"camps": camps},
             details={"clients": clients, gtr.CAMPS_ENTERED: now_entered},

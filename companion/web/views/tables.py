@@ -704,6 +704,24 @@ def changed_rows(form: VersionedForm, rows: str) -> set[int]:
     return changed
 
 
+def entered_by_send(
+    form: VersionedForm, rows: str, players: Sequence[Player]
+) -> tuple[list[str], tuple[str, ...]]:
+    """The players whose row of the row list ``rows`` (one per player, in
+    seating order) is entered once this send is saved: each row ticked as
+    entered or changed by this phone (a row nobody touched is not entered,
+    whatever it holds); and what to say of the rows not entered yet."""
+    changed = changed_rows(form, rows)
+    entered = [
+        player.id
+        for index, (player, row) in enumerate(zip(players, form[rows], strict=False))
+        if row.form.entered.data or index in changed
+    ]
+    missing = [p.name for p in players if p.id not in entered]
+    said = (_("Not entered yet: %(names)s.", names=", ".join(missing)),)
+    return entered, said if missing else ()
+
+
 def merged_elsewhere(table: GameTable) -> None:
     """An edit from an older page lands on top of the other phone's change,
     which touched something else: once saved, say what that change was
