@@ -82,6 +82,8 @@ def test_glory_to_rome_three_players(phone) -> None:  # type: ignore[no-untyped-
     li.locator("input[name='camps-1-vault_stone']").fill("1")
     li.get_by_label("Building 1", exact=True).fill("Wall")
     li.get_by_label("Stockpile", exact=True).fill("5")
+    # Lucía's camp is as it started: entered as it is, with its box.
+    camps.nth(2).get_by_label("This camp is entered").check()
     assert no_sideways_scroll(page)
     page.get_by_role("button", name="Save and score").click()
 
