@@ -189,6 +189,7 @@ def test_names_in_any_script_survive_the_round_trip(
 ) -> None:
     table_id = actions.create_id("all-roads", NAMES)
     data = actions.form(f"/t/{table_id}/tally")
+    data.update({f"players-{row}-entered": "y" for row in range(len(NAMES))})
     assert client.post(f"/t/{table_id}/tally", data=data).status_code == 302
     play = json.loads(client.get(f"/t/{table_id}/play.bgsplay").data.decode("utf-8"))
     assert [p["name"] for p in play["players"]] == [n for n, _c in NAMES]
