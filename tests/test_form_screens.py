@@ -59,6 +59,8 @@ def test_a_forum_and_a_surrender_to_two_players_are_refused(
 def test_a_stale_tally_is_refused_and_keeps_the_input(
     actions: TableActions, client: FlaskClient
 ) -> None:
+    """A stale tally that changes the field another phone changed (a true
+    conflict, issue 27) is refused with what was typed kept."""
     table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "yellow")])
     path = f"/t/{table_id}/tally"
     stale = actions.form(path)
@@ -66,11 +68,11 @@ def test_a_stale_tally_is_refused_and_keeps_the_input(
     fresh["players-0-house"] = "3"
     assert client.post(path, data=fresh).status_code == 302
     saved = actions.document(table_id)
-    stale["players-1-house"] = "5"
+    stale["players-0-house"] = "5"
     response = client.post(path, data=stale)
     assert response.status_code == 409
     page = soup(response)
     assert "another phone" in page.get_text()
-    assert page.select_one("input[name=players-1-house]")["value"] == "5"
+    assert page.select_one("input[name=players-0-house]")["value"] == "5"
     assert actions.document(table_id) == saved
     assert actions.version(table_id) == int(stale["version"]) + 1
