@@ -287,6 +287,15 @@ class Maker:
     def all_roads(self) -> dict[str, Any]:
         return {"table_id": self.actions.create_id("all-roads", AR_PLAYERS)}
 
+    def all_roads_half_tallied(self) -> dict[str, Any]:
+        """A tally with the first row entered and the others not yet."""
+        table_id = self.actions.create_id("all-roads", AR_PLAYERS)
+        path = f"/t/{table_id}/tally"
+        data = self.actions.form(path)
+        data["players-0-house"] = "1"
+        assert self.actions.client.post(path, data=data).status_code == 302
+        return {"table_id": table_id}
+
     def all_roads_over(self) -> dict[str, Any]:
         document = json.dumps(ALL_ROADS_OVER).encode()
         return {"table_id": self.actions.import_id(document)}
@@ -555,6 +564,12 @@ ROUTES: dict[str, Route] = {
     ),
     "all_roads.tally": Route(
         Maker.all_roads, "all-roads", "/t/{table_id}/tally", "main form[method=post]"
+    ),
+    "all_roads.end_tally": Route(
+        Maker.all_roads_half_tallied,
+        "all-roads",
+        "/t/{table_id}/tally/end",
+        "main form[method=post]",
     ),
     "all_roads.turn": Route(
         Maker.all_roads,
