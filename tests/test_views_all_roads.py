@@ -16,8 +16,10 @@ class Game(TableScreens):
     seats = FOUR
 
     def tally(self, rows: list[tuple[str, dict[str, int]]]) -> TestResponse:
+        """The final tally with these rows, each entered."""
         data = self.actions.form(f"/t/{self.id}/tally")
         for i, (given, counts) in enumerate(rows):
+            data[f"players-{i}-entered"] = "y"
             data[f"players-{i}-given"] = given
             for key in ("monument", "spa", "villa", "house"):
                 data[f"players-{i}-{key}"] = str(counts.get(key, 0))
