@@ -1071,7 +1071,7 @@ TURN = "ar-turn"
 TALLY = "ar-tally"
 """The history step of the final tally (each player's tokens at the end)."""
 
-TALLY_ENTERED: Final = "entered"
+TALLY_ENTERED: Final = history.ENTERED
 """A tally step's detail: the ids of the players whose row is entered."""
 
 TALLY_ENDED: Final = "ended"
@@ -1080,15 +1080,8 @@ TALLY_ENDED: Final = "ended"
 
 def tally_entered(recorded: history.Progress) -> frozenset[PlayerId] | None:
     """The players whose row of the final tally has been entered, as the latest
-    tally step says (each phone enters its own row, or any rows, and a row
-    nobody entered is not a row of zeros or of a whole supply: it is not
-    entered yet). ``None``: no tally says so (a tally saved before rows were
-    told apart entered every row)."""
-    details = recorded.latest(TALLY)
-    entered = details.get(TALLY_ENTERED)
-    if not details or not isinstance(entered, list):
-        return None
-    return frozenset(str(pid) for pid in entered)
+    tally step says (:meth:`~.progress.Progress.entered`)."""
+    return recorded.entered(TALLY)
 
 
 def tally_complete(recorded: history.Progress, players: Sequence[Player]) -> bool:

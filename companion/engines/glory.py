@@ -1150,7 +1150,7 @@ def game_end(recorded: history.Progress) -> GameEnd | None:
     )
 
 
-CAMPS_ENTERED: Final = "entered"
+CAMPS_ENTERED: Final = history.ENTERED
 """A camps step's detail: the ids of the players whose camp is entered."""
 
 AS_THEY_ARE: Final = "camps_as_they_are"
@@ -1160,14 +1160,8 @@ scored as the table holds them."""
 
 def camps_entered(recorded: history.Progress) -> frozenset[PlayerId] | None:
     """The players whose camp has been entered, as the latest camps step says
-    (each phone enters its own camp, or any camps; a camp nobody entered is
-    not a zero camp: it is not entered yet). ``None``: no camps step says so
-    (one saved before camps were told apart entered every camp)."""
-    details = recorded.latest(CAMPS)
-    entered = details.get(CAMPS_ENTERED)
-    if not details or not isinstance(entered, list):
-        return None
-    return frozenset(str(pid) for pid in entered)
+    (:meth:`~.progress.Progress.entered`)."""
+    return recorded.entered(CAMPS)
 
 
 def result_known(

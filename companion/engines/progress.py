@@ -34,6 +34,9 @@ from typing import Any, Final
 REOPEN: Final = "reopen"
 """The step that reopens a finished game (``companion.web.views.finished``)."""
 
+ENTERED: Final = "entered"
+"""A step's detail: the ids of the players whose own part it entered."""
+
 IMPORT: Final = "import"
 """The step that starts a table from an imported table file (its file is a
 final result: ``companion.web.views.tables``)."""
@@ -133,6 +136,18 @@ class Progress:
             since_reopen=MappingProxyType(recorded.get("since_reopen", {})),
             eras=MappingProxyType(recorded.get("eras", {})),
         )
+
+    def entered(self, action: str) -> frozenset[str] | None:
+        """The players whose own part (a tally row, a camp) the latest
+        ``action`` step says is entered: each phone enters its own part, and
+        a part nobody entered is not a part of zeros, it is not entered yet.
+        ``None``: no such step says so (one saved before parts were told apart
+        entered every part)."""
+        details = self.latest(action)
+        entered = details.get(ENTERED)
+        if not details or not isinstance(entered, list):
+            return None
+        return frozenset(str(pid) for pid in entered)
 
     def latest(self, action: str) -> dict[str, Any]:
         """The details of the latest ``action`` step ({} if there was none)."""

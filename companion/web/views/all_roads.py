@@ -29,6 +29,7 @@ from .tables import (
     again_if_raced,
     conflict_message,
     entered_by_send,
+    entered_parts,
     form_screen,
     game_table_or_404,
     sheet_of_kind,
@@ -75,28 +76,13 @@ def counts_change(
     return change
 
 
-def entered_rows(table: GameTable) -> frozenset[str]:
-    """The players whose row of the final tally is entered (every player's,
-    once the game is over or after a tally that did not tell rows apart)."""
-    progress = Progress.of(table.recorded)
-    entered = ar.tally_entered(progress)
-    if entered is None:
-        players = sheet_of(table).players
-        return (
-            frozenset(p.id for p in players)
-            if progress.has(ar.TALLY)
-            else (frozenset())
-        )
-    return entered
-
-
 @bp.route("/t/<table_id>/tally/end", methods=("GET", "POST"))
 def end_tally(table_id: str) -> ResponseReturnValue:
     """End the game with the rows entered so far, once the player confirms the
     rows not entered yet (named on this page): they count as they stand."""
     table = ar_table_or_404(table_id)
     sheet = sheet_of(table)
-    entered = entered_rows(table)
+    entered = entered_parts(table, ar.TALLY)
     missing = [e.player.name for e in sheet.entries if e.player.id not in entered]
     form = ActionForm(request.form if request.method == "POST" else None)
     if request.method == "GET" or not form.validate():
@@ -137,7 +123,7 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     result = ar.score(sheet)
     final = edits.is_finished(table)
     tallied = Progress.of(table.recorded).last_since_reopening(ar.TURN, ar.TALLY)
-    entered = entered_rows(table)
+    entered = entered_parts(table, ar.TALLY)
     pending = (
         [e.player for e in sheet.entries if e.player.id not in entered]
         if tallied == ar.TALLY and not final
@@ -173,7 +159,7 @@ def tally(table_id: str) -> ResponseReturnValue:
     table = ar_table_or_404(table_id)
     sheet = sheet_of(table)
 
-    entered = entered_rows(table)
+    entered = entered_parts(table, ar.TALLY)
 
     def fresh() -> TallyForm:
         """The tally as the table holds it now."""

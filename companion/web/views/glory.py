@@ -26,6 +26,7 @@ from ..forms import BUILDING_SLOTS, GTR_MATERIALS, CampsForm, GameEndForm
 from .tables import (
     Edit,
     entered_by_send,
+    entered_parts,
     form_screen,
     game_table_or_404,
     sheet_of_kind,
@@ -94,17 +95,6 @@ def result_known(table: GameTable) -> bool:
     (``glory.result_known``)."""
     progress = recorded.Progress.of(table.recorded)
     return gtr.result_known(progress, sheet_of(table).players)
-
-
-def entered_camps(table: GameTable) -> frozenset[str]:
-    """The players whose camp is entered (every camp after a camps step that
-    did not tell them apart, or a file imported)."""
-    progress = recorded.Progress.of(table.recorded)
-    entered = gtr.camps_entered(progress)
-    if entered is not None:
-        return entered
-    known = progress.has(gtr.CAMPS, recorded.IMPORT)
-    return frozenset(p.id for p in sheet_of(table).players) if known else frozenset()
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
@@ -194,7 +184,7 @@ def camps(table_id: str) -> ResponseReturnValue:
     table = gtr_table_or_404(table_id)
     sheet = sheet_of(table)
 
-    entered = entered_camps(table)
+    entered = entered_parts(table, gtr.CAMPS)
 
     def fresh() -> CampsForm:
         """The camps as the table holds them now."""
@@ -261,6 +251,8 @@ def end(table_id: str) -> ResponseReturnValue:
         SelectChoice(p.id, p.name) for p in sheet.players
     ]
 
+    entered = entered_parts(table, gtr.CAMPS)
+
     def with_choices(form: GameEndForm) -> GameEndForm:
         form.forum.choices = choices
         form.surrender.choices = choices
@@ -299,5 +291,5 @@ def end(table_id: str) -> ResponseReturnValue:
         action="gtr-end",
         template=f"games/{GAME}/end.html",
         fresh=fresh,
-        missing=[p.name for p in sheet.players if p.id not in entered_camps(table)],
+        missing=[p.name for p in sheet.players if p.id not in entered],
     )

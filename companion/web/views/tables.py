@@ -41,6 +41,7 @@ from ...engines import (
 )
 from ...engines.base import Player, RuleError
 from ...engines.json_text import load_table_text
+from ...engines.progress import IMPORT, Progress
 from ...storage import house_rules, store
 from ...storage.models import GameTable, HistoryStep, db, made_by_form
 from .. import device
@@ -702,6 +703,20 @@ def changed_rows(form: VersionedForm, rows: str) -> set[int]:
         if match and isinstance(base.get(name), str) and base[name] != value:
             changed.add(int(match.group(1)))
     return changed
+
+
+def entered_parts(table: GameTable, action: str) -> frozenset[str]:
+    """The players whose own part of ``action``'s screen (a tally row, a camp)
+    is entered: as the latest such step says; every player's after one that
+    did not tell parts apart, or a file imported (a whole result); none
+    before any."""
+    progress = Progress.of(table.recorded)
+    entered = progress.entered(action)
+    if entered is not None:
+        return entered
+    if progress.has(action, IMPORT):
+        return frozenset(p.id for p in read_table(table.document).players)
+    return frozenset()
 
 
 def entered_by_send(
