@@ -305,9 +305,14 @@ def board_form(table: GameTable, city: fr.City, formdata: Any = None) -> BoardFo
 
 
 def lots_seen(city: fr.City) -> str:
-    """What the board shows on each lot with something on it (whose building
-    of which type and name, on which lots; whose lot marker), as a form
+    """What the board shows on each lot with something on it, as a form
     carries it to tell later whether the lots it taps changed meanwhile."""
+    return json.dumps(_lots_shown(city), sort_keys=True, separators=(",", ":"))
+
+
+def _lots_shown(city: fr.City) -> dict[str, str]:
+    """What stands on each lot with something on it: whose building of which
+    type and name, on which lots; whose lot marker."""
     shown: dict[str, str] = {}
     for building in city.buildings:
         what = ":".join(
@@ -324,7 +329,7 @@ def lots_seen(city: fr.City) -> str:
     for pid, held in city.lot_markers.items():
         for lot in held:
             shown[str(lot)] = f"{shown.get(str(lot), '')}|m:{pid}"
-    return json.dumps(shown, sort_keys=True, separators=(",", ":"))
+    return shown
 
 
 def lots_unchanged(seen: str | None, city: fr.City, lots: Iterable[fr.Lot]) -> bool:
@@ -337,7 +342,7 @@ def lots_unchanged(seen: str | None, city: fr.City, lots: Iterable[fr.Lot]) -> b
         return False
     if not isinstance(then, dict):
         return False
-    now = json.loads(lots_seen(city))
+    now = _lots_shown(city)
     return all(now.get(str(lot)) == then.get(str(lot)) for lot in lots)
 
 
