@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import ast
 import copy
+import importlib.util
 import io
 import sys
 import tomllib
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from bs4 import BeautifulSoup, Tag
@@ -176,3 +178,20 @@ def absolute_imports(source: str) -> list[str]:
 def L(names: str) -> tuple[Lot, ...]:  # noqa: N802 - reads like a lot list
     """Lots written as on the board: ``L("A1 B2")``."""
     return tuple(Lot.parse(name) for name in names.split())
+
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+
+
+def script_module(script: str) -> ModuleType:
+    """``scripts/<script>.py`` as a module (scripts/ is no package), loaded
+    once per test process."""
+    name = f"companion_{script}_script"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{script}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module

@@ -9,32 +9,20 @@ ones), not a pass or a fail.
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from .conftest import require_shared
-
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "benchmark.py"
+from .helpers import script_module
 
 pytestmark = pytest.mark.benchmark
 
 
 def load_benchmark() -> ModuleType:
-    """scripts/benchmark.py as a module (scripts/ is no package)."""
-    name = "companion_benchmark_script"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    """scripts/benchmark.py as a module."""
+    return script_module("benchmark")
 
 
 def test_the_benchmarks_measure_every_figure(

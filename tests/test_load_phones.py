@@ -7,31 +7,19 @@ Correctness only: no time is asserted.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 from .conftest import require_shared
-
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "load.py"
+from .helpers import script_module
 
 
 def load_script() -> ModuleType:
-    """scripts/load.py as a module (scripts/ is no package)."""
-    name = "companion_load_script"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    """scripts/load.py as a module."""
+    return script_module("load")
 
 
 @pytest.fixture(scope="module")
