@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import copy
 import email.utils
 import html.parser
 import json
@@ -70,7 +69,8 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -305,36 +305,48 @@ def make_tables(database_url: str, secret_key: str) -> list[TableRef]:
     """Every scenario as a table (as /import makes it), each with
     ``HISTORY_STEPS`` steps of history: its first player renamed back and
     forth through the store."""
-    from companion import create_app
+    from benchmark import grow_history
+
     from companion.engines import read_table
     from companion.storage import store
+
+    tables: list[TableRef] = []
+    with app_context(database_url, secret_key):
+        for path in sorted(SCENARIOS.glob("*.json")):
+            if path.name.endswith(".expected.json"):
+                continue
+            document = json.loads(path.read_text("utf-8"))
+            game = read_table(document).game.slug
+            table = store.create_table(
+                game,
+                document,
+                options=import_options(game, document),
+                action="import",
+                details={"filename": path.name},
+            )
+            grow_history(table.id, HISTORY_STEPS)
+            tables.append(TableRef(table.id, game))
+    return tables
+
+
+@contextmanager
+def app_context(database_url: str, secret_key: str) -> Iterator[None]:
+    """An app context on the server's database, to make its tables, with an
+    instance folder of its own removed afterwards; its connections are closed
+    before the server starts."""
+    from companion import create_app
     from companion.storage.models import db
 
     folder = Path(tempfile.mkdtemp(prefix="companion-load-app-"))
     app = create_app({"SECRET_KEY": secret_key, "DATABASE_URL": database_url})
     app.instance_path = str(folder)
-    tables: list[TableRef] = []
     try:
         with app.app_context():
-            for path in sorted(SCENARIOS.glob("*.json")):
-                if path.name.endswith(".expected.json"):
-                    continue
-                document = json.loads(path.read_text("utf-8"))
-                game = read_table(document).game.slug
-                table = store.create_table(
-                    game,
-                    document,
-                    options=import_options(game, document),
-                    action="import",
-                    details={"filename": path.name},
-                )
-                rename_back_and_forth(table, HISTORY_STEPS)
-                tables.append(TableRef(table.id, game))
+            yield
             db.session.remove()
             db.engine.dispose()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    return tables
 
 
 def import_options(game: str, document: Mapping[str, Any]) -> dict[str, bool]:
@@ -347,24 +359,6 @@ def import_options(game: str, document: Mapping[str, Any]) -> dict[str, bool]:
             b.get("type") == "monument" for b in document.get("buildings", [])
         ),
     }
-
-
-def rename_back_and_forth(table: Any, steps: int) -> None:
-    from companion.storage import store
-
-    original = store.current_document(table)["players"][0]["name"]
-    while table.position < steps:
-        document = copy.deepcopy(store.current_document(table))
-        old = document["players"][0]["name"]
-        new = f"{original} 2" if old == original else original
-        document["players"][0]["name"] = new
-        store.add_step(
-            table,
-            document,
-            expected_version=table.version,
-            action="rename",
-            details={"old": old, "new": new},
-        )
 
 
 def start_gunicorn(
@@ -1061,26 +1055,16 @@ async def phones_at(
 def make_phone_tables(database_url: str, secret_key: str) -> list[Screen]:
     """The tables the phones share, as a new table is made (not imported: an
     imported All Roads file is a finished game)."""
-    from companion import create_app
     from companion.storage import store
-    from companion.storage.models import db
 
-    folder = Path(tempfile.mkdtemp(prefix="companion-load-app-"))
-    app = create_app({"SECRET_KEY": secret_key, "DATABASE_URL": database_url})
-    app.instance_path = str(folder)
     screens = []
-    try:
-        with app.app_context():
-            for name, screen in zip(
-                PHONE_SCENARIOS, (tally_screen, camps_screen), strict=True
-            ):
-                document = json.loads((SCENARIOS / name).read_text("utf-8"))
-                table = store.create_table(document["game"], document)
-                screens.append(screen(table.id, document))
-            db.session.remove()
-            db.engine.dispose()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    with app_context(database_url, secret_key):
+        for name, screen in zip(
+            PHONE_SCENARIOS, (tally_screen, camps_screen), strict=True
+        ):
+            document = json.loads((SCENARIOS / name).read_text("utf-8"))
+            table = store.create_table(document["game"], document)
+            screens.append(screen(table.id, document))
     return screens
 
 

@@ -189,6 +189,10 @@ def script_module(script: str) -> ModuleType:
     name = f"companion_{script}_script"
     if name in sys.modules:
         return sys.modules[name]
+    # As when the script is run: its own folder first on the path, so that
+    # one script can import another (load.py reuses benchmark.py's tables).
+    if str(SCRIPTS) not in sys.path:
+        sys.path.insert(0, str(SCRIPTS))
     spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{script}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

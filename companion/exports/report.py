@@ -22,7 +22,7 @@ from datetime import date
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Final, Protocol, TypeAlias, TypedDict, TypeVar
+from typing import Final, TypeAlias, TypedDict, TypeVar
 from xml.sax.saxutils import escape
 
 from ..engines import Table
@@ -777,60 +777,33 @@ def glory_report(
     )
 
 
-class ReportBuilder(Protocol):
-    """How one game's report is made: :func:`build_report`'s arguments, each
-    game reading those it needs."""
+@dataclass(frozen=True)
+class Asked:
+    """What :func:`build_report` was given beside the table; each game's
+    builder reads the parts it needs (see :func:`build_report`)."""
 
-    def __call__(
-        self,
-        table: Table,
-        *,
-        on: date,
-        history: Sequence[EraTotals],
-        catalogue: cards.Catalogue | None,
-        over: bool,
-        end: gtr.GameEnd | None,
-    ) -> Report: ...
+    on: date
+    history: Sequence[EraTotals]
+    catalogue: cards.Catalogue | None
+    over: bool
+    end: gtr.GameEnd | None
 
 
-def _foundations(
-    table: Table,
-    *,
-    on: date,
-    history: Sequence[EraTotals],
-    catalogue: cards.Catalogue | None,
-    over: bool,
-    end: gtr.GameEnd | None,
-) -> Report:
-    return foundations_report(table, on=on, history=history, catalogue=catalogue)
-
-
-def _all_roads(
-    table: Table,
-    *,
-    on: date,
-    history: Sequence[EraTotals],
-    catalogue: cards.Catalogue | None,
-    over: bool,
-    end: gtr.GameEnd | None,
-) -> Report:
-    return all_roads_report(table, on=on, over=over)
-
-
-def _glory(
-    table: Table,
-    *,
-    on: date,
-    history: Sequence[EraTotals],
-    catalogue: cards.Catalogue | None,
-    over: bool,
-    end: gtr.GameEnd | None,
-) -> Report:
-    return glory_report(table, on=on, end=end, over=over)
-
+ReportBuilder: TypeAlias = Callable[[Table, Asked], Report]
+"""How one game's report is made."""
 
 REPORTS: Final[Mapping[str, ReportBuilder]] = MappingProxyType(
-    {fr.GAME: _foundations, ar.GAME: _all_roads, gtr.GAME: _glory}
+    {
+        fr.GAME: lambda table, asked: foundations_report(
+            table, on=asked.on, history=asked.history, catalogue=asked.catalogue
+        ),
+        ar.GAME: lambda table, asked: all_roads_report(
+            table, on=asked.on, over=asked.over
+        ),
+        gtr.GAME: lambda table, asked: glory_report(
+            table, on=asked.on, end=asked.end, over=asked.over
+        ),
+    }
 )
 """Each registered game's report, by the slug of its entry in
 ``companion.engines.GAMES`` (a test checks that every game has one)."""
@@ -863,7 +836,7 @@ def build_report(
     if builder is None:
         raise ValueError(f"no report for the game {table.game.slug!r}")
     return builder(
-        table, on=on, history=history, catalogue=catalogue, over=over, end=end
+        table, Asked(on=on, history=history, catalogue=catalogue, over=over, end=end)
     )
 
 
