@@ -43,7 +43,6 @@ from .city import (
     BuildingType,
     City,
     Civic,
-    CivicKind,
     Commercial,
     add_coins,
 )
@@ -293,53 +292,9 @@ def _civic_line(city: City, index: int, board: Sequence[Profile]) -> Line:
     if not isinstance(values, Civic):
         raise TypeError("not a civic building")
     near = [board[i] for i in city.adjacent(index)]
-    vp = values.vp
-    label = building.label()
-    units = monuments.adjacency_units(values.per, near)
-    text: Message
-    if values.per is CivicKind.CITIZEN:
-        text = nmsg(
-            "{building}: {n} citizen on adjacent residential buildings x {vp} VP",
-            "{building}: {n} citizens on adjacent residential buildings x {vp} VP",
-            n=units,
-            building=label,
-            vp=vp,
-        )
-    elif values.per is CivicKind.TWO_CITIZENS:
-        text = nmsg(
-            "{building}: {n} citizen on adjacent residential buildings make "
-            "{pairs} x {vp} VP",
-            "{building}: {n} citizens on adjacent residential buildings make "
-            "{pairs} x {vp} VP",
-            n=monuments.adjacency_units(CivicKind.CITIZEN, near),
-            building=label,
-            pairs=nmsg("{n} pair", "{n} pairs", n=units),
-            vp=vp,
-        )
-    elif values.per is CivicKind.SILVER:
-        text = msg(
-            "{building}: {silver} silver on adjacent commercial buildings x {vp} VP",
-            building=label,
-            silver=units,
-            vp=vp,
-        )
-    elif values.per is CivicKind.CIVIC:
-        text = nmsg(
-            "{building}: {n} adjacent civic building x {vp} VP",
-            "{building}: {n} adjacent civic buildings x {vp} VP",
-            n=units,
-            building=label,
-            vp=vp,
-        )
-    else:
-        text = nmsg(
-            "{building}: {n} adjacent building x {vp} VP",
-            "{building}: {n} adjacent buildings x {vp} VP",
-            n=units,
-            building=label,
-            vp=vp,
-        )
-    return Line(units * vp, text, CIVIC_SCORING)
+    return monuments.adjacency_line(
+        building.label(), values.per, values.vp, near, CIVIC_SCORING
+    )
 
 
 def _commercial_lines(building: Building, final: bool) -> tuple[list[Line], list[Line]]:

@@ -72,7 +72,6 @@ from .monument_cards import (
     Owns,
     OwnsEveryType,
     PayPlayers,
-    PerAdjacent,
     Rank,
     Recipients,
     _buildings_words,
@@ -1209,57 +1208,61 @@ class MonumentScore:
     coins: tuple[Line, ...]
 
 
-def _adjacency_line(
-    label: Message, per: PerAdjacent, near: Sequence[Profile], source: Citation
+def adjacency_line(
+    label: Message,
+    per: CivicKind,
+    vp: int,
+    near: Sequence[Profile],
+    source: Citation,
 ) -> Line:
-    units = adjacency_units(per.per, near)
-    points = units * per.each
-    kind = per.per
+    """The line of a building that scores ``vp`` for each unit of ``per``
+    among ``near``, the buildings adjacent to it: a civic building (rulebook
+    001, "Civic Buildings") or a monument's civic footer, in the same words."""
+    units = adjacency_units(per, near)
     text: Message
-    if kind is CivicKind.CITIZEN:
+    if per is CivicKind.CITIZEN:
         text = nmsg(
-            "{label}: {n} citizen on adjacent residential buildings x {each} VP",
-            "{label}: {n} citizens on adjacent residential buildings x {each} VP",
+            "{building}: {n} citizen on adjacent residential buildings x {vp} VP",
+            "{building}: {n} citizens on adjacent residential buildings x {vp} VP",
             n=units,
-            label=label,
-            each=per.each,
+            building=label,
+            vp=vp,
         )
-    elif kind is CivicKind.TWO_CITIZENS:
-        citizens = adjacency_units(CivicKind.CITIZEN, near)
+    elif per is CivicKind.TWO_CITIZENS:
         text = nmsg(
-            "{label}: {citizens} citizens on adjacent residential buildings make "
-            "{n} pair x {each} VP",
-            "{label}: {citizens} citizens on adjacent residential buildings make "
-            "{n} pairs x {each} VP",
-            n=units,
-            label=label,
-            citizens=citizens,
-            each=per.each,
+            "{building}: {n} citizen on adjacent residential buildings make "
+            "{pairs} x {vp} VP",
+            "{building}: {n} citizens on adjacent residential buildings make "
+            "{pairs} x {vp} VP",
+            n=adjacency_units(CivicKind.CITIZEN, near),
+            building=label,
+            pairs=nmsg("{n} pair", "{n} pairs", n=units),
+            vp=vp,
         )
-    elif kind is CivicKind.SILVER:
+    elif per is CivicKind.SILVER:
         text = msg(
-            "{label}: {n} silver on adjacent commercial buildings x {each} VP",
-            n=units,
-            label=label,
-            each=per.each,
+            "{building}: {silver} silver on adjacent commercial buildings x {vp} VP",
+            building=label,
+            silver=units,
+            vp=vp,
         )
-    elif kind is CivicKind.CIVIC:
+    elif per is CivicKind.CIVIC:
         text = nmsg(
-            "{label}: {n} adjacent civic building x {each} VP",
-            "{label}: {n} adjacent civic buildings x {each} VP",
+            "{building}: {n} adjacent civic building x {vp} VP",
+            "{building}: {n} adjacent civic buildings x {vp} VP",
             n=units,
-            label=label,
-            each=per.each,
+            building=label,
+            vp=vp,
         )
     else:
         text = nmsg(
-            "{label}: {n} adjacent building x {each} VP",
-            "{label}: {n} adjacent buildings x {each} VP",
+            "{building}: {n} adjacent building x {vp} VP",
+            "{building}: {n} adjacent buildings x {vp} VP",
             n=units,
-            label=label,
-            each=per.each,
+            building=label,
+            vp=vp,
         )
-    return Line(points, text, source)
+    return Line(units * vp, text, source)
 
 
 def _score(board: Sequence[Profile], index: int, era: int) -> MonumentScore:
@@ -1275,7 +1278,13 @@ def _score(board: Sequence[Profile], index: int, era: int) -> MonumentScore:
     coins: list[Line] = []
     if footer.civic and card.has(_V):
         civic.append(
-            _adjacency_line(label, footer.civic, near, card.cited(CIVIC_SCORING))
+            adjacency_line(
+                label,
+                footer.civic.per,
+                footer.civic.each,
+                near,
+                card.cited(CIVIC_SCORING),
+            )
         )
     if footer.vp:
         flat = msg("{label}: {vp} VP", label=label, vp=footer.vp)
