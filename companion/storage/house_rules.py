@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
 
-from .models import GameTable, HouseRule, db
+from .models import GameTable, HouseRule, db, once
 
 
 def rules_of(table: GameTable) -> list[HouseRule]:
@@ -56,16 +55,13 @@ def add_once(
         lang=lang,
         form_token=token,
     )
-    db.session.add(rule)
-    try:
+
+    def add() -> HouseRule:
+        db.session.add(rule)
         db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        earlier = made_by(token)
-        if earlier is None:
-            raise
-        return earlier, False
-    return rule, True
+        return rule
+
+    return once(add, lambda: made_by(token))
 
 
 def delete(rule: HouseRule) -> None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import (
@@ -28,6 +28,7 @@ from sqlalchemy import (
     UniqueConstraint,
     event,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -46,6 +47,8 @@ FORM_TOKEN_MAX = 32
 """Characters of a one-time form token, and of the key made of it, at most
 (``secrets.token_urlsafe(16)`` makes 22)."""
 
+T = TypeVar("T")
+
 _form_token: ContextVar[str | None] = ContextVar("form_token", default=None)
 
 
@@ -59,6 +62,21 @@ def made_by_form(token: str) -> Iterator[None]:
         yield
     finally:
         _form_token.reset(reset)
+
+
+def once(make: Callable[[], T], made: Callable[[], T | None]) -> tuple[T, bool]:
+    """What ``make()`` inserts, unless a send with the same form key got there
+    first: the database's unique index on the key refuses the second insert
+    (on any worker), and ``made()`` finds the first one's row. Returns the row
+    and whether this call made it."""
+    try:
+        return make(), True
+    except IntegrityError:
+        db.session.rollback()
+        earlier = made()
+        if earlier is None:
+            raise
+        return earlier, False
 
 
 def _current_form_token() -> str | None:

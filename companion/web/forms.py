@@ -8,8 +8,9 @@ import json
 import re
 import secrets
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final, TypeVar
 
+from flask import abort, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -370,6 +371,23 @@ class RenamePlayersForm(VersionedForm):
 
 class ActionForm(VersionedForm):
     """Undo, redo, delete: a button, the CSRF token and the version."""
+
+
+FormT = TypeVar("FormT", bound=FlaskForm)
+
+INCOMPLETE: Final = _l("This button's form was incomplete; reload the page.")
+"""What a button's send without its CSRF token or version is told (a page
+from before a restart, a bot)."""
+
+
+def tapped(form_class: type[FormT], *, also: bool = True) -> FormT:
+    """The form a tapped button sent, checked: an incomplete one (or one
+    for which ``also`` is false: a card or player that is not there) is a
+    400 with :data:`INCOMPLETE`."""
+    form: FormT = form_class(request.form)
+    if not form.validate() or not also:
+        abort(400, str(INCOMPLETE))
+    return form
 
 
 class GoToStepForm(ActionForm):

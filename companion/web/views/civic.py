@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from ...engines.base import RuleError
 from ...engines.foundations.lots import Lot, Shape
 from ...storage.models import ID_MAX, CivicTile, db
-from ..forms import TILE_GRID_LOTS, ActionForm, CivicTileForm
+from ..forms import TILE_GRID_LOTS, ActionForm, CivicTileForm, tapped
 from .foundations import GAME, city_of, fr_table_or_404, tile_of, tile_words
 
 bp = Blueprint("civic", __name__)
@@ -108,9 +108,7 @@ def tiles(table_id: str) -> ResponseReturnValue:
 def delete(table_id: str, tile_id: int) -> ResponseReturnValue:
     """Forget a saved tile (buildings already built from it keep their values)."""
     table = fr_table_or_404(table_id)
-    form = ActionForm(request.form)
-    if not form.validate():
-        abort(400, _("This button's form was incomplete; reload the page."))
+    tapped(ActionForm)
     tile = db.session.get(CivicTile, tile_id)
     if tile is None:
         abort(404, _("There is no such civic tile."))

@@ -15,7 +15,6 @@ from __future__ import annotations
 from flask import (
     Blueprint,
     Flask,
-    abort,
     flash,
     has_request_context,
     redirect,
@@ -30,7 +29,7 @@ from ... import edits
 from ...storage import store
 from ...storage.models import GameTable
 from ..errors import submitted_input
-from ..forms import ActionForm
+from ..forms import ActionForm, tapped
 from ..plumbing import same_site_path
 from .games import game_views
 from .tables import conflict_message, table_or_404
@@ -59,9 +58,7 @@ def reopen(table_id: str) -> ResponseReturnValue:
     takes it back and the game is finished again); the next final scoring
     finishes it again."""
     table = table_or_404(table_id)
-    form = ActionForm(request.form)
-    if not form.validate():
-        abort(400, _("This button's form was incomplete; reload the page."))
+    form = tapped(ActionForm)
     target = back_to(table, request.form.get("next"))
     if not edits.is_finished(table):
         flash(_("The game is not over: there is nothing to reopen."))

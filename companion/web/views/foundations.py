@@ -30,7 +30,14 @@ from ...exports.report import EraTotals
 from ...storage import progress as recorded
 from ...storage import store
 from ...storage.models import CivicTile, GameTable, db
-from ..forms import CIVIC_KIND_LABELS, ActionForm, BoardForm, BuildForm, TrayTileForm
+from ..forms import (
+    CIVIC_KIND_LABELS,
+    ActionForm,
+    BoardForm,
+    BuildForm,
+    TrayTileForm,
+    tapped,
+)
 from ..plumbing import error_words, lazy_words, problem_words, words
 from .tables import (
     Edit,
@@ -1147,9 +1154,7 @@ def era(table_id: str) -> ResponseReturnValue:
     form = ActionForm(formdata=None, data={"version": table.version})
     pending = pending_pick(city)
     if request.method == "POST":
-        posted = ActionForm(request.form)
-        if not posted.validate():
-            abort(400, _("This button's form was incomplete; reload the page."))
+        posted = tapped(ActionForm)
         edits.check_open(table)
         if pending is not None:
             flash(_("The road boards come first: every pick must be made."))

@@ -47,7 +47,7 @@ from ...lookup import house_rule as make_house_rule
 from ...storage import house_rules as table_rules
 from ...storage.models import ID_MAX, GameTable, HouseRule, db
 from ...storage.store import get_table
-from ..forms import ActionForm, HouseRuleForm
+from ..forms import ActionForm, HouseRuleForm, tapped
 from ..plumbing import GAME_NAMES, words
 from .tables import table_or_404
 
@@ -313,9 +313,7 @@ def house_rule(table_id: str, rule_id: int) -> ResponseReturnValue:
 @bp.post(f"/t/<table_id>/house-rules/<int(max={ID_MAX}):rule_id>/delete")
 def delete_house_rule(table_id: str, rule_id: int) -> ResponseReturnValue:
     table = table_or_404(table_id)
-    form = ActionForm(request.form)
-    if not form.validate():
-        abort(400, _("This button's form was incomplete; reload the page."))
+    tapped(ActionForm)
     table_rules.delete(rule_or_404(table, rule_id))
     flash(_("House rule deleted."))
     return redirect(url_for("lookup.house_rules", table_id=table.id))

@@ -25,7 +25,7 @@ from ...engines.foundations import monuments as mon
 from ...storage import progress as recorded
 from ...storage import store
 from ...storage.models import GameTable
-from ..forms import ActionForm, BoardForm, CoinsForm, MonumentValuesForm
+from ..forms import ActionForm, BoardForm, CoinsForm, MonumentValuesForm, tapped
 from ..plumbing import error_words, problem_words, words
 from .foundations import (
     board_cells,
@@ -127,9 +127,7 @@ def build(table_id: str, slug: str) -> ResponseReturnValue:
     table = fr_table_or_404(table_id)
     city = city_of(table)
     player = request.form.get("player", "")
-    form = ActionForm(request.form)
-    if not form.validate() or slug not in cards.CATALOGUE:
-        abort(400, _("This button's form was incomplete; reload the page."))
+    form = tapped(ActionForm, also=slug in cards.CATALOGUE)
     lots_named = request.form.getlist("lots")
     # Back to the card with the lots still tapped, to build again there.
     back = url_for(
@@ -377,10 +375,8 @@ def income(table_id: str) -> ResponseReturnValue:
     their commercial silver (the engine's take_income), as one history step."""
     table = fr_table_or_404(table_id)
     city = city_of(table)
-    form = ActionForm(request.form)
     player = request.form.get("player", "")
-    if not form.validate() or player not in {p.id for p in city.players}:
-        abort(400, _("This button's form was incomplete; reload the page."))
+    form = tapped(ActionForm, also=player in {p.id for p in city.players})
     back = url_for("monuments.pool", table_id=table.id, player=player)
     try:
         new_city, gained = mon.take_income(

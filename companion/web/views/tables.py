@@ -26,7 +26,6 @@ from flask_babel import force_locale, format_datetime, get_translations, ngettex
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from werkzeug.datastructures import MultiDict
 
 from ... import edits
@@ -43,7 +42,7 @@ from ...engines.base import Player, RuleError
 from ...engines.json_text import load_table_text
 from ...engines.progress import IMPORT, Progress
 from ...storage import house_rules, store
-from ...storage.models import GameTable, HistoryStep, db, made_by_form
+from ...storage.models import GameTable, HistoryStep, db, made_by_form, once
 from .. import device
 from ..forms import (
     ActionForm,
@@ -53,6 +52,7 @@ from ..forms import (
     RenamePlayersForm,
     VersionedForm,
     new_table_form,
+    tapped,
 )
 from ..plumbing import GAME_NAMES, error_words, problem_words, words
 from .games import GAME_OVER, REOPEN, game_views
@@ -250,8 +250,7 @@ def known_tables(
 def forget(table_id: str) -> ResponseReturnValue:
     """Take a table off this device's list; the table stays as it is, and
     its address still opens it."""
-    if not ForgetTableForm().validate_on_submit():
-        abort(400, _("This button's form was incomplete; reload the page."))
+    tapped(ForgetTableForm)
     device.forget(table_id)
     flash(
         _(
@@ -279,14 +278,7 @@ def create_once(token: str, create: Callable[[], GameTable]) -> tuple[GameTable,
     table, whichever workers they reach.
     """
     with made_by_form(token):
-        try:
-            return create(), True
-        except IntegrityError:
-            db.session.rollback()
-            made = table_made_by(token)
-            if made is None:
-                raise
-            return made, False
+        return once(create, lambda: table_made_by(token))
 
 
 def house_rule_sources(game: Game) -> list[tuple[str, str]]:
@@ -1006,9 +998,7 @@ def rename_players(table_id: str) -> ResponseReturnValue:
 
 def _move(table_id: str, *, forward: bool) -> ResponseReturnValue:
     table = table_or_404(table_id)
-    form = ActionForm(request.form)
-    if not form.validate():
-        abort(400, _("This button's form was incomplete; reload the page."))
+    form = tapped(ActionForm)
     try:
         if forward:
             step = store.redo(table, expected_version=form.version.data)
@@ -1059,9 +1049,7 @@ def go_to(table_id: str) -> ResponseReturnValue:
     """Make the tapped step of History the current one: every step between is
     undone (or redone) in one action; a stale page is refused as an undo is."""
     table = table_or_404(table_id)
-    form = GoToStepForm(request.form)
-    if not form.validate():
-        abort(400, _("This button's form was incomplete; reload the page."))
+    form = tapped(GoToStepForm)
     seq = form.seq.data
     try:
         left = store.go_to(table, seq, expected_version=form.version.data)
