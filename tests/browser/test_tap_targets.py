@@ -32,7 +32,9 @@ SMALL = """
   const inline = new Set(["inline", "contents"]);
   function blockOf(el) {
     let node = el.parentElement;
-    while (node && inline.has(getComputedStyle(node).display)) node = node.parentElement;
+    while (node && inline.has(getComputedStyle(node).display)) {
+      node = node.parentElement;
+    }
     return node;
   }
   function inSentence(el) {
@@ -54,7 +56,8 @@ SMALL = """
       if (seen.has(el)) continue;
       const box = el.getBoundingClientRect();
       const style = getComputedStyle(el);
-      if (box.width === 0 || box.height === 0 || style.visibility === "hidden") continue;
+      if (box.width === 0 || box.height === 0) continue;
+      if (style.visibility === "hidden") continue;
       if (el.closest("[popover]:not(:popover-open)")) continue;
       seen.add(el);
       if (inSentence(el)) continue;
