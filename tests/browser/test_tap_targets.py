@@ -2,13 +2,16 @@
 at 390x844, on the 11 screens of issue 28: home, the table page, the board with
 its tray, era scoring, the road boards, the monuments, the All Roads table and
 tally, the Glory to Rome table and camps, and the rules answers; besides them
-the share page. The whole page is measured: the site header (its link and the
-rules search) and the language links of the footer too, not only ``main``.
+a road board's faces, a monument's card, a rule's entry, the share page and a
+finished table (its result, Reopen and BG Stats). The whole page is measured,
+as a player counts it: the site header (its link and the rules search) and the
+footer's language links too, not only ``main``; with every ``<details>``
+opened, and in each popover (an explanation) shown in turn.
 
-A link inside running text is exempt (WCAG 2.5.8's inline exception: its size
-is the line's): a citation after the sentence it backs, "Search every game"
-after the sentence it ends. A link on its own, a citation under a heading
-for instance, is a target like any button."""
+Only a link inside running text is exempt (WCAG 2.5.8's inline exception: its
+height is the line's): an inline link with words of its paragraph around it.
+A link on its own, such as a citation on its line under the sentence it backs,
+is a target like any button."""
 
 from __future__ import annotations
 
@@ -157,6 +160,13 @@ def test_every_tap_target_is_44_px(phone: Page, tmp_path: Path) -> None:
     found["glory table"] = small_targets(page, "the Glory to Rome table page")
     page.goto(glory + "/camps")
     found["glory camps"] = small_targets(page, "the Glory to Rome camps")
+
+    # A finished game: its result first, Reopen, BG Stats and the CSV.
+    finished = import_scenario(page, tmp_path, "all-roads-3p-tie-broken-by-spas")
+    expect(page.locator("section.final-result")).to_be_visible()
+    found["finished table"] = small_targets(page, "a finished table's page")
+    page.goto(finished + "/tally")
+    found["finished tally"] = small_targets(page, "a finished table's tally")
 
     # The rules answers, asked from a table (its game's answers first).
     page.goto(table_url)
