@@ -651,6 +651,49 @@ def test_every_screen_of_a_finished_table_says_so(
         assert notice(soup(client.get(f"/t/{table_id}{screen}"))) is None, screen
 
 
+def play_file_winners(client: FlaskClient, table_id: str) -> list[str]:
+    """The winners' names as the BG Stats play file gives them."""
+    data = json.loads(client.get(f"/t/{table_id}/play.bgsplay").data)
+    names = {p["id"]: p["name"] for p in data["players"]}
+    (play,) = data["plays"]
+    return [names[s["playerRefId"]] for s in play["playerScores"] if s["winner"]]
+
+
+@pytest.mark.parametrize("game", SCREENS)
+def test_every_screen_of_a_finished_table_names_the_winner_first(
+    actions: TableActions, client: FlaskClient, game: str
+) -> None:
+    """Issue 28: the winner and every player's place come first, before the
+    notice and the BG Stats block, and name whom the play file names."""
+    table_id = FINISH[game](actions)
+    winners = play_file_winners(client, table_id)
+    assert winners
+    for screen in SCREENS[game]:
+        page = soup(client.get(f"/t/{table_id}{screen}"))
+        result = page.select_one("section.final-result")
+        assert result is not None, screen
+        order = [
+            el.get("class", [None])[0] if el.name != "main" else "main"
+            for el in page.select("section.final-result, aside, main")
+        ]
+        assert order[:4] == [
+            "final-result",
+            "reminder",  # the notice: "Reopen the game"
+            "reminder",  # after the game: BG Stats, CSV
+            "main",
+        ], screen
+        said = result.select_one(".winner").get_text(" ", strip=True)
+        assert all(name in said for name in winners), (screen, said)
+        places = result.select(".final-places li")
+        assert len(places) == len(actions.document(table_id)["players"]), screen
+        firsts = [li.select_one(".player-name").get_text() for li in places]
+        assert sorted(firsts[: len(winners)]) == sorted(winners), screen
+    assert reopen(actions, table_id).status_code == 302
+    for screen in SCREENS[game]:
+        page = soup(client.get(f"/t/{table_id}{screen}"))
+        assert page.select_one("section.final-result") is None, screen
+
+
 def test_a_finished_board_is_read_only(
     actions: TableActions, client: FlaskClient
 ) -> None:
@@ -733,6 +776,9 @@ def test_the_notice_and_the_refusal_are_translated(
         aside = BeautifulSoup(page, "html.parser").select_one("aside")
         assert untranslated(f"<body>{aside}</body>") == [], screen
         assert said.startswith("⟦"), screen
+        result = BeautifulSoup(page, "html.parser").select_one("section.final-result")
+        assert untranslated(f"<body>{result}</body>") == [], screen
+        assert result is not None and result["aria-label"].startswith("⟦"), screen
     path, data = rename(actions, table_id)
     refused = BeautifulSoup(client.post(path, data=data).data, "html.parser")
     for part in ("aside", "h1", ".error-message", ".submitted h2", ".submitted p"):

@@ -303,10 +303,12 @@ def test_a_reopening_takes_the_game_over_notice_away(
 
     expect(a.locator("#live-status")).to_contain_text("reopened", timeout=10_000)
     expect(notice).to_have_count(0)
+    expect(a.locator("section.final-result")).to_have_count(0)  # no winner now
     expect(a.get_by_role("button", name="Reopen the game")).to_have_count(0)
     expect(watcher.locator(".verdict")).not_to_contain_text("wins", timeout=10_000)
 
     # Undone on B: the game is over again, and A's notice comes back.
     b.get_by_role("button", name="Undo").click()
     expect(notice).to_be_visible(timeout=10_000)
+    expect(a.locator("section.final-result .winner")).to_contain_text("Ana wins")
     expect(watcher.locator(".verdict")).to_contain_text("wins", timeout=10_000)

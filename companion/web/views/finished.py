@@ -12,10 +12,13 @@ same button (``templates/_finished.html``, shown by ``base.html``).
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import (
     Blueprint,
     Flask,
     flash,
+    g,
     has_request_context,
     redirect,
     render_template,
@@ -24,14 +27,17 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.exceptions import HTTPException
 
 from ... import edits
+from ...exports.report import Report
 from ...storage import store
 from ...storage.models import GameTable
 from ..errors import submitted_input
 from ..forms import ActionForm, tapped
 from ..plumbing import same_site_path
 from .games import game_views
+from .report import table_report
 from .tables import conflict_message, table_or_404
 
 bp = Blueprint("finished", __name__)
@@ -97,12 +103,33 @@ def finished_table() -> GameTable | None:
     return table if edits.is_finished(table) else None
 
 
+_RESULT = "companion_final_result"
+"""Where a request keeps the result it showed (``flask.g``): a page drawn
+from several templates scores the table once."""
+
+
+def final_result(table: GameTable) -> Report | None:
+    """The finished table's result as its report says it (the winner, the
+    places), or ``None`` when its file cannot be scored."""
+    key = (table.id, table.version)
+    kept = g.get(_RESULT)
+    if kept is not None and kept[0] == key:
+        return cast("Report | None", kept[1])
+    try:
+        report: Report | None = table_report(table)
+    except HTTPException:  # a file that cannot be scored: no result to show
+        report = None
+    setattr(g, _RESULT, (key, report))
+    return report
+
+
 def notice_context() -> dict[str, object]:
-    """What ``templates/_finished.html`` needs: the finished table, and the
-    page to come back to once reopened (a GET page itself; after a refused
-    POST, the table page)."""
+    """What ``templates/_finished.html`` needs: the finished table, its
+    result (the winner first, issue 28), and the page to come back to once
+    reopened (a GET page itself; after a refused POST, the table page)."""
     try:
         table = finished_table()
+        report = final_result(table) if table is not None else None
     except SQLAlchemyError:  # an error page after a failed write: say nothing
         table = None
     if table is None:
@@ -110,6 +137,7 @@ def notice_context() -> dict[str, object]:
     back = request.full_path.rstrip("?") if request.method == "GET" else None
     return {
         "finished_table": table,
+        "finished_report": report,
         "finished_form": ActionForm(formdata=None, data={"version": table.version}),
         "finished_back": back_to(table, back),
         # Who may own the BG Stats play file (the notice's "After the game").
