@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask_migrate import upgrade
@@ -30,6 +31,29 @@ PHONE = {"width": 390, "height": 844}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
+def closed_on_abort(app: Any) -> Any:
+    """``app`` with every response body closed even when the client goes away
+    mid-response. Werkzeug's development server closes the body after draining
+    the socket, and a reset connection makes that drain raise first, so a file
+    response (``static/live.js`` when Chromium cancels a load) stayed open
+    until collected: a ResourceWarning in whichever test ran then. A generator
+    closes what it wraps in its ``finally`` when it is dropped unfinished."""
+
+    def wrapped(environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
+        body = app(environ, start_response)
+
+        def chunks() -> Iterator[bytes]:
+            try:
+                yield from body
+            finally:
+                if hasattr(body, "close"):
+                    body.close()
+
+        return chunks()
+
+    return wrapped
+
+
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[str]:
     """The app on a fresh SQLite file, served from a thread; yields its base URL."""
@@ -37,7 +61,7 @@ def live_server(tmp_path: Path) -> Iterator[str]:
     app.config["TESTING"] = False  # as a player would see it
     with app.app_context():
         upgrade()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, closed_on_abort(app), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
