@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up and run every check: lint, format, types, and the whole test suite (engines,
 # web, storage on SQLite and PostgreSQL, the shared scenarios, the browser tests).
-# Arguments go to pytest.
+# Arguments go to pytest (after -n auto).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/system-deps.sh test
@@ -19,4 +19,6 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
-.venv/bin/python -m pytest "$@"
+# Over every core (pytest-xdist); each worker's PostgreSQL tests use a schema
+# of their own (tests/conftest.py). `scripts/test.sh -n 0` runs in one process.
+.venv/bin/python -m pytest -n auto "$@"

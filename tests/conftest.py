@@ -17,7 +17,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from flask_migrate import upgrade
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, text
 from werkzeug.test import TestResponse
 
 from companion import create_app
@@ -27,7 +27,22 @@ from .helpers import form_data, soup
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 IN_CI = os.environ.get("CI") == "true"
-POSTGRES_URL = os.environ.get("TEST_DATABASE_URL")
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER")
+"""``gw0``, ``gw1``... under pytest-xdist (``-n``); None in a single process."""
+
+
+def _for_this_worker(url: str | None) -> str | None:
+    """The test database's URL for this process. The PostgreSQL tests of each
+    xdist worker use a schema of their own in the one test database (made by
+    :func:`empty_database`), so workers never drop each other's tables and the
+    role needs no right to create databases."""
+    if not url or not XDIST_WORKER:
+        return url
+    joiner = "&" if "?" in url else "?"
+    return f"{url}{joiner}options=-csearch_path%3Dtest_{XDIST_WORKER}"
+
+
+POSTGRES_URL = _for_this_worker(os.environ.get("TEST_DATABASE_URL"))
 
 
 def require_shared() -> Path:
@@ -72,6 +87,10 @@ def empty_database() -> None:
     """Drop every table of the app's database (in an app context): start from
     nothing whatever a run before left there, even a schema from migrations
     this checkout does not have."""
+    if XDIST_WORKER and db.engine.dialect.name == "postgresql":
+        with db.engine.begin() as connection:
+            schema = f"test_{XDIST_WORKER}"
+            connection.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
     empty = MetaData()
     empty.reflect(bind=db.engine)
     empty.drop_all(bind=db.engine)
