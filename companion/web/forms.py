@@ -820,12 +820,14 @@ class FaceForm(AppForm):
 class RoadSetupForm(VersionedForm):
     """The face on each edge of the city board: one of the faces offered
     (``views.roads.face_choices``), so a missing edge or a made-up face is
-    refused beside its field."""
+    refused beside its field. Radio buttons, not a drop-down: on a phone a
+    closed drop-down cuts a face's name to its width; a radio's label wraps
+    and shows it whole, in one tap instead of two."""
 
-    north = SelectField(_l("North road board"))
-    east = SelectField(_l("East road board"))
-    south = SelectField(_l("South road board"))
-    west = SelectField(_l("West road board"))
+    north = RadioField(_l("North road board"))
+    east = RadioField(_l("East road board"))
+    south = RadioField(_l("South road board"))
+    west = RadioField(_l("West road board"))
 
 
 # --------------------------------------------------------------------------
