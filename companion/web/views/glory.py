@@ -210,12 +210,12 @@ def camp_json(row: Any) -> dict[str, Any]:
 def camp_field_words(name: str) -> str:
     """What a field of a camp is called on the camps screen."""
     if name.startswith("site_"):
-        return _("Sites held: %(material)s", material=term(name[5:]))
+        return str(_("Sites held: %(material)s", material=term(name[5:])))
     if name.startswith("vault_"):
-        return _(
-            "%(vault)s: %(material)s", vault=term("vault"), material=term(name[6:])
+        return str(
+            _("%(vault)s: %(material)s", vault=term("vault"), material=term(name[6:]))
         )
-    words = {
+    words: dict[str, str] = {
         "influence_from": _("How to count influence"),
         "influence": term("influence"),
         "stockpile": term("stockpile"),
