@@ -124,8 +124,9 @@ def test_a_road_setup_edge_missing_or_made_up_is_refused_beside_it(
     before = actions.document(table_id)
     response = client.post(path, data=data)
     assert response.status_code == 400
-    field = soup(response).select_one("select[name=north]")
-    assert field["aria-invalid"] == "true"
+    # every face of the edge is marked, its radio buttons described by the error
+    faces = soup(response).select("input[name=north]")
+    assert faces and all(face["aria-invalid"] == "true" for face in faces)
     assert actions.document(table_id) == before
 
 

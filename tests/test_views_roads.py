@@ -141,9 +141,15 @@ def test_describe_a_face_and_use_it(actions: TableActions, client: FlaskClient) 
     response = client.post(f"/t/{table_id}/roads/face", data=data)
     assert response.status_code == 302
     setup = soup(client.get(f"/t/{table_id}/roads/setup"))
-    option = setup.find("option", string=lambda s: s and "3B" in s)
+    # Each face is a radio button by its whole name (issue 28: a drop-down
+    # cut the names short on a phone).
+    face = next(
+        label.select_one("input[name=west]")
+        for label in setup.select("fieldset#west label")
+        if "3B" in label.get_text()
+    )
     data = form_data(setup.select_one("main form[method=post]"))
-    data["west"] = option["value"]
+    data["west"] = face["value"]
     assert client.post(f"/t/{table_id}/roads/setup", data=data).status_code == 302
     west = actions.document(table_id)["road_boards"]["west"]
     assert west == {

@@ -21,7 +21,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, Final, Protocol, TypeAlias, TypeVar
@@ -60,14 +60,28 @@ class Message:
     args: tuple[tuple[str, MessageArg], ...] = ()
     plural: str | None = None
     count: str = "n"
+    editions: tuple[tuple[str, Message], ...] = ()
+    """Other words for a reader of a language (``"it"``): a citation of a rule
+    printed in the Italian and the Chinese rulebooks cites, for an Italian
+    reader, the Italian one only (:meth:`Citation.as_message`)."""
 
     @property
     def fields(self) -> dict[str, MessageArg]:
         return dict(self.args)
 
-    def render(self, translate: Callable[[Message], str] | None = None) -> str:
+    def render(
+        self,
+        translate: Callable[[Message], str] | None = None,
+        *,
+        lang: str | None = None,
+    ) -> str:
         """The text, with ``translate(message) -> template`` choosing the words
-        (English when ``None``)."""
+        (English when ``None``) and ``lang`` the reader's language, for the
+        messages that have words of their own for it (:attr:`editions`)."""
+        if lang is not None:
+            for code, words in self.editions:
+                if code == lang:
+                    return words.render(translate, lang=lang)
         fields = self.fields
         if translate is not None:
             template = translate(self)
@@ -76,7 +90,9 @@ class Message:
         else:
             template = self.template
         values = {
-            key: value.render(translate) if isinstance(value, Message) else value
+            key: value.render(translate, lang=lang)
+            if isinstance(value, Message)
+            else value
             for key, value in fields.items()
         }
         return template.format(**values)
@@ -231,6 +247,45 @@ def _as_printed(part: str) -> Message:
     return Message("{text}", (("text", part),))
 
 
+EDITIONS: Final[Mapping[str, str]] = MappingProxyType({"003": "it", "004": "zh"})
+"""The rulebooks in one language other than English, and that language: Sit
+Gloria Romae (003, Italian) and 罗马荣光 (004, Chinese) print the same game."""
+
+EDITION_SECTIONS: Final[Mapping[tuple[str, str], Message]] = MappingProxyType(
+    {
+        ("003", "Esempio di punteggio del Muro"): msg("Wall Scoring Example"),
+        ("003", "Fine partita"): msg("End of Game"),
+        ("003", "Fine partita e punteggio"): msg("End of Game and Scoring"),
+        ("003", "Fondazione"): msg("Foundation"),
+        ("003", "Guidare e seguire"): msg("Leading and Following"),
+        ("003", "Mercante"): msg("Merchant"),
+        ("003", "Muro"): msg("Wall"),
+        ("003", "Pensare"): msg("Thinking"),
+        ("003", "Struttura completata"): msg("Completed Structure"),
+        ("004", "1、雇佣雇员"): msg("1. Hiring Clients"),
+        ("004", "2、收集建材"): msg("2. Gathering Materials"),
+        ("004", "3.1 放置地基"): msg("3.1 Laying a Foundation"),
+        ("004", "3.2 给建筑增加建材"): msg("3.2 Adding Materials to a Building"),
+        ("004", "3.3 完成建筑"): msg("3.3 Completing a Building"),
+        ("004", "3.3-3.4 完成建筑"): msg("3.3-3.4 Completing a Building"),
+        ("004", "3.4 建筑的好处"): msg("3.4 What a Building Gives"),
+        ("004", "4、征集建材"): msg("4. Demanding Materials"),
+        ("004", "5、出售建材"): msg("5. Selling Materials"),
+        ("004", "军团雇员"): msg("Legionary Clients"),
+        ("004", "思考"): msg("Thinking"),
+        ("004", "游戏准备"): msg("Setup"),
+        ("004", "游戏目标"): msg("Goal of the Game"),
+        ("004", "游戏结束"): msg("End of Game"),
+        ("004", "游戏进程"): msg("Course of the Game"),
+        ("004", "游戏配件"): msg("Components"),
+        ("004", "计分和胜利条件"): msg("Scoring and Victory"),
+    }
+)
+"""The sections of rulebooks 003 and 004 that the app cites, in English words
+(ours, translated like any message) for a reader of another language; a
+section not listed is cited as printed."""
+
+
 OUR_NOTES: Final[Mapping[tuple[str, str], Message]] = MappingProxyType(
     {
         ("game-data.md", "1.5 Monuments catalogue"): msg(
@@ -272,7 +327,48 @@ class Citation:
 
     def as_message(self) -> Message:
         """The citation in words: ``rulebook 001, End of Game, p. 9``, then the
-        places in ``also``, separated by ``;``."""
+        places in ``also``, separated by ``;``.
+
+        Each section as printed; but a reader of Italian or Chinese, where
+        rulebook 003 or 004 is in their language, reads only the places in
+        that one (and in the rest: the English rulebooks, our notes), the
+        other edition's left out; and where neither is, as an English
+        reader, both editions' sections in their own words
+        (:data:`EDITION_SECTIONS`), none in a language they may not read.
+        """
+        plain = self._words()
+        parts = self.parts()
+        if not any(part.rulebook in EDITIONS for part in parts):
+            return plain
+        editions = tuple(
+            (lang, _joined([part._one(lang) for part in _for_reader(parts, lang)]))
+            for lang in ("en", *EDITIONS.values())
+        )
+        return replace(plain, editions=editions)
+
+    def parts(self) -> tuple[Citation, ...]:
+        """This place and every place in ``also``, each on its own."""
+        head = replace(self, also=())
+        return (head, *(part for other in self.also for part in other.parts()))
+
+    def _one(self, lang: str) -> Message:
+        """This place alone, for a reader of ``lang``: a section of another
+        language's edition in words of theirs where we have them."""
+        if self.rulebook in EDITIONS and EDITIONS[self.rulebook] != lang:
+            words = EDITION_SECTIONS.get((self.rulebook, self.section))
+            if words is not None:
+                where = msg(
+                    "rulebook {rulebook}, {section}",
+                    rulebook=self.rulebook,
+                    section=words,
+                )
+                if self.page is not None:
+                    where = msg("{where}, p. {page}", where=where, page=self.page)
+                return where
+        return replace(self, also=())._words()
+
+    def _words(self) -> Message:
+        """The citation in words, every section as printed."""
         where: Message
         if self.rulebook.isdigit():
             section: MessageArg = self.section
@@ -290,11 +386,28 @@ class Citation:
         if self.page is not None:
             where = msg("{where}, p. {page}", where=where, page=self.page)
         for other in self.also:
-            where = msg("{first}; {then}", first=where, then=other.as_message())
+            where = msg("{first}; {then}", first=where, then=other._words())
         return where
 
     def __str__(self) -> str:
         return str(self.as_message())
+
+
+def _for_reader(parts: Sequence[Citation], lang: str) -> list[Citation]:
+    """The places a reader of ``lang`` reads: where some are in the edition of
+    their language, those and the places in no edition (the English
+    rulebooks, our notes); otherwise all of them."""
+    if not any(EDITIONS.get(part.rulebook) == lang for part in parts):
+        return list(parts)
+    return [part for part in parts if EDITIONS.get(part.rulebook, lang) == lang]
+
+
+def _joined(places: Sequence[Message]) -> Message:
+    """Places cited one after the other, separated by ``;``."""
+    where = places[0]
+    for other in places[1:]:
+        where = msg("{first}; {then}", first=where, then=other)
+    return where
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,24 @@ Italian as rulebook 003 (Sit Gloria Romae) names them, Chinese as rulebook 004
 name the Statue, the camp or three of the roles; for those the entry carries our
 own translation and says so (``it_in_rulebook`` / ``zh_in_rulebook`` is False),
 so that the app can mark them as not official.
+
+The same holds for the 44 order cards (:data:`CARD_NAMES`): 003 names three of
+them (Catacomba, Foro, Muro: p.9 and p.16), 004 two (陵寝, 论坛: 游戏结束); every
+other card's Italian and Chinese name is ours, the one the app's explanations
+already use where they use one (Porta, Scalinata, Statua, Mercato, Prigione;
+城门, 阶梯, 雕像, 城墙, 市场, 监狱). :func:`typed_card` finds a card by any of its
+names, as a player types it.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
+
+from .glory import ALIASES, CARDS
 
 
 class Lang(Enum):
@@ -108,4 +118,121 @@ def term(key: str, lang: Lang | str) -> str:
     return TERMS[key].in_lang(Lang(lang))
 
 
-__all__ = ["TERMS", "Lang", "Term", "term"]
+def _ours(it: str, zh: str) -> tuple[str, str, bool, bool]:
+    """A card's Italian and Chinese name, neither in its rulebook: ours."""
+    return (it, zh, False, False)
+
+
+_CARD_WORDS: Mapping[str, tuple[str, str, bool, bool]] = {
+    # rubble
+    "Bar": _ours("Taverna", "酒馆"),
+    "Insula": _ours("Insula", "公寓楼"),
+    "Latrine": _ours("Latrina", "厕所"),
+    "Road": _ours("Strada", "道路"),
+    # wood
+    "Circus": _ours("Circo", "竞技场"),
+    "Crane": _ours("Gru", "起重机"),
+    "Dock": _ours("Molo", "码头"),
+    "Market": _ours("Mercato", "市场"),
+    "Palisade": _ours("Palizzata", "栅栏"),
+    # brick
+    "Academy": _ours("Accademia", "学院"),
+    "Archway": _ours("Arco", "拱门"),
+    "Atrium": _ours("Atrio", "中庭"),
+    "Bath": _ours("Terme", "浴场"),
+    "Foundry": _ours("Fonderia", "铸造厂"),
+    "Gate": _ours("Porta", "城门"),
+    "School": _ours("Scuola", "学校"),
+    "Shrine": _ours("Santuario", "神龛"),
+    # concrete
+    "Amphitheatre": _ours("Anfiteatro", "圆形剧场"),
+    "Aqueduct": _ours("Acquedotto", "引水渠"),
+    "Bridge": _ours("Ponte", "桥梁"),
+    "Senate": _ours("Senato", "元老院"),
+    "Storeroom": _ours("Magazzino", "储藏室"),
+    "Tower": _ours("Torre", "塔楼"),
+    "Tribunal": _ours("Tribunale", "法庭"),
+    "Vomitorium": _ours("Vomitorio", "出口通道"),
+    # stone
+    "Circus Maximus": _ours("Circo Massimo", "大竞技场"),
+    "Coliseum": _ours("Colosseo", "斗兽场"),
+    "Domus Aurea": _ours("Domus Aurea", "金宫"),
+    "Garden": _ours("Giardino", "花园"),
+    "Prison": _ours("Prigione", "监狱"),
+    "Scriptorium": _ours("Scrittorio", "缮写室"),
+    "Sewer": _ours("Cloaca", "下水道"),
+    "Villa": _ours("Villa", "别墅"),
+    # marble
+    "Basilica": _ours("Basilica", "会堂"),
+    "Forum Romanum": _ours("Foro Romano", "罗马论坛"),
+    "Fountain": _ours("Fontana", "喷泉"),
+    "Ludus Magna": _ours("Ludus Magnus", "大角斗学校"),
+    "Palace": _ours("Palazzo", "宫殿"),
+    "Stairway": _ours("Scalinata", "阶梯"),
+    "Temple": _ours("Tempio", "神庙"),
+}
+
+CARD_NAMES: Mapping[str, Term] = MappingProxyType(
+    {
+        name: TERMS[name]
+        if name in TERMS
+        else Term(name, *_CARD_WORDS[name][:2], *_CARD_WORDS[name][2:])
+        for name in CARDS
+    }
+)
+"""Every order card's name in the three languages, keyed by its English name as
+printed (the table file's name). The Statue, Wall, Catacomb and Forum are the
+glossary's own entries (:data:`TERMS`)."""
+
+
+def fold(text: str) -> str:
+    """``text`` as names are compared: no case, no accents, no spaces, and
+    full-width letters as plain ones (``"  Città "`` and ``"citta"`` match)."""
+    plain = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
+    kept = "".join(c for c in plain if not unicodedata.combining(c))
+    return "".join(kept.casefold().split())
+
+
+def _spellings() -> Mapping[str, str]:
+    """Each folded name of a card, in any language or printed spelling, and the
+    card's English name."""
+    found: dict[str, str] = {}
+    for name, words in CARD_NAMES.items():
+        for spelling in (name, words.it, words.zh):
+            found[fold(spelling)] = name
+    for other, name in ALIASES.items():
+        found[fold(other)] = name
+    return MappingProxyType(found)
+
+
+SPELLINGS: Mapping[str, str] = _spellings()
+"""Every name a card is typed by (folded, see :func:`fold`), and its English
+name: the English, Italian and Chinese names and the other printed spellings."""
+
+
+def typed_card(text: str) -> str | None:
+    """The English name of the card called ``text`` in any of the three
+    languages or another printed spelling, however it is cased, accented or
+    spaced; ``None`` when no card is called so."""
+    return SPELLINGS.get(fold(text))
+
+
+def card_name(name: str, lang: Lang | str) -> str:
+    """The card ``name`` (its English name) in ``lang``.
+
+    :raises KeyError: no such card.
+    """
+    return CARD_NAMES[name].in_lang(Lang(lang))
+
+
+__all__ = [
+    "CARD_NAMES",
+    "SPELLINGS",
+    "TERMS",
+    "Lang",
+    "Term",
+    "card_name",
+    "fold",
+    "term",
+    "typed_card",
+]

@@ -8,6 +8,7 @@ import json
 import re
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from flask import abort, request
@@ -44,10 +45,10 @@ from wtforms.widgets import HiddenInput
 
 from ..engines import Game
 from ..engines import all_roads as ar
-from ..engines import glory as gtr
 from ..engines.base import NAME_MAX
 from ..engines.foundations.city import TRAY_MAX_LOTS
 from ..engines.foundations.lots import Lot, groups
+from ..engines.glory_terms import typed_card
 from ..storage.models import DEVICE_NAME_MAX, FORM_TOKEN_MAX, ID_MAX
 from .plumbing import COLOUR_NAMES, GAME_OPTIONS
 
@@ -104,6 +105,50 @@ def _fields(fields: Any) -> Any:
             yield from _fields(field.form)
         else:
             yield field
+
+
+@dataclass(frozen=True)
+class Refused:
+    """One field that refused what was sent, for the summary above a form."""
+
+    id: str
+    """The field's id: the summary links to it."""
+    rows: tuple[int, ...]
+    """The row of each row list it is in, outermost first (camp 0, building 2)."""
+    name: str
+    """The field's short name (``influence``, ``name``)."""
+    errors: tuple[str, ...]
+
+
+def refused_fields(form: Any) -> list[Refused]:
+    """Every field of ``form`` that refused what was sent, in page order (the
+    hidden fields aside: they refuse with a page of their own)."""
+    found: list[Refused] = []
+
+    def walk(fields: Any, rows: tuple[int, ...]) -> None:
+        for field in fields:
+            if field.type == "FieldList":
+                for i, entry in enumerate(field.entries):
+                    if entry.type == "FormField":
+                        walk(entry.form, (*rows, i))
+                    elif entry.errors:
+                        found.append(
+                            Refused(
+                                entry.id,
+                                (*rows, i),
+                                field.short_name,
+                                tuple(entry.errors),
+                            )
+                        )
+            elif field.type == "FormField":
+                walk(field.form, rows)
+            elif field.errors and not isinstance(field.widget, HiddenInput):
+                found.append(
+                    Refused(field.id, rows, field.short_name, tuple(field.errors))
+                )
+
+    walk(form, ())
+    return found
 
 
 class AppForm(FlaskForm):
@@ -651,12 +696,10 @@ class BuildingSlot(RowForm):
     status = RadioField(_l("How"), choices=BUILDING_STATUS, default="completed")
 
     def validate_name(self, field: StringField) -> None:
-        if field.data and gtr.find_card(field.data) is None:
-            known = next(
-                (c for c in gtr.CARDS if c.casefold() == field.data.casefold()), None
-            )
-            if known is None:
-                raise ValidationError(_l("Not a Glory to Rome building card."))
+        # Any card by its English, Italian or Chinese name or another printed
+        # spelling, however cased, accented or spaced (glory_terms.typed_card).
+        if field.data and typed_card(field.data) is None:
+            raise ValidationError(_l("Not a Glory to Rome building card."))
 
 
 class CampRow(RowForm):
@@ -795,12 +838,14 @@ class FaceForm(AppForm):
 class RoadSetupForm(VersionedForm):
     """The face on each edge of the city board: one of the faces offered
     (``views.roads.face_choices``), so a missing edge or a made-up face is
-    refused beside its field."""
+    refused beside its field. Radio buttons, not a drop-down: on a phone a
+    closed drop-down cuts a face's name to its width; a radio's label wraps
+    and shows it whole, in one tap instead of two."""
 
-    north = SelectField(_l("North road board"))
-    east = SelectField(_l("East road board"))
-    south = SelectField(_l("South road board"))
-    west = SelectField(_l("West road board"))
+    north = RadioField(_l("North road board"))
+    east = RadioField(_l("East road board"))
+    south = RadioField(_l("South road board"))
+    west = RadioField(_l("West road board"))
 
 
 # --------------------------------------------------------------------------

@@ -55,10 +55,11 @@ def _template(message: Message) -> str:
 
 def words(message: Message | Citation | str) -> str:
     """An engine's message or citation in the reader's language (``words`` filter)."""
+    lang = str(get_locale() or "en")
     if isinstance(message, Message):
-        return message.render(_template)
+        return message.render(_template, lang=lang)
     if isinstance(message, Citation):
-        return message.as_message().render(_template)
+        return message.as_message().render(_template, lang=lang)
     return str(message)
 
 

@@ -127,6 +127,11 @@ def check_message(message: object, where: str = "message") -> None:
         assert not isinstance(value, bool), f"{where}.{key}: a bool is no word"
         if isinstance(value, Message):
             check_message(value, f"{where}.{key}")
+    # The words for a reader of one language (a citation's own edition) are
+    # sound messages too.
+    for lang, words in message.editions:
+        assert lang in ("en", "it", "zh"), f"{where}: no such language {lang!r}"
+        check_message(words, f"{where}[{lang}]")
     english = str(message)
     assert message.render(null_translate) == english, where
     # Every template, nested ones too, goes through the translator once.

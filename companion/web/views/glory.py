@@ -19,10 +19,16 @@ from wtforms.fields.choices import SelectChoice
 
 from ...engines import find_game
 from ...engines import glory as gtr
-from ...engines.glory_terms import TERMS, Lang
+from ...engines.glory_terms import CARD_NAMES, TERMS, Lang, typed_card
 from ...storage import progress as recorded
 from ...storage.models import GameTable
-from ..forms import BUILDING_SLOTS, GTR_MATERIALS, CampsForm, GameEndForm
+from ..forms import (
+    BUILDING_SLOTS,
+    GTR_MATERIALS,
+    CampsForm,
+    GameEndForm,
+    refused_fields,
+)
 from .tables import (
     Edit,
     entered_by_send,
@@ -43,11 +49,16 @@ STEP_WORDS = {
 """The words of the history steps these screens record."""
 
 
+def reader_lang() -> Lang:
+    """The reader's language, English when it is none of the three."""
+    locale = str(get_locale() or "en")
+    return Lang(locale) if locale in ("en", "it", "zh") else Lang.EN
+
+
 def term(key: str) -> str:
     """A Glory to Rome term in the reader's language, marked when no rulebook
     uses it (our own translation)."""
-    locale = str(get_locale() or "en")
-    lang = Lang(locale) if locale in ("en", "it", "zh") else Lang.EN
+    lang = reader_lang()
     entry = TERMS[key]
     text = entry.in_lang(lang)
     return text if entry.from_rulebook(lang) else f"{text}*"
@@ -115,6 +126,26 @@ def report_args(table: GameTable) -> dict[str, Any]:
     return {"over": result_known(table), "end": game_end(table)}
 
 
+def shown_card(name: str) -> str:
+    """A card (its English name) as the reader's language names it."""
+    return CARD_NAMES[name].in_lang(reader_lang())
+
+
+def card_options() -> list[dict[str, str]]:
+    """The suggestion list of the building fields: every card by its name in
+    the reader's language; beside it (its label) the English name printed on
+    the English cards, marked when the name in this language is ours."""
+    lang = reader_lang()
+    options = []
+    for name, words in CARD_NAMES.items():
+        shown = words.in_lang(lang)
+        label = "" if lang is Lang.EN else name
+        if label and not words.from_rulebook(lang):
+            label += " *"
+        options.append({"value": shown, "label": label})
+    return sorted(options, key=lambda o: o["value"].casefold())
+
+
 def camp_data(camp: gtr.Camp, clients: int) -> dict[str, Any]:
     data: dict[str, Any] = {
         "influence_from": "sites" if camp.sites is not None else "entered",
@@ -129,9 +160,9 @@ def camp_data(camp: gtr.Camp, clients: int) -> dict[str, Any]:
             1 for site in camp.sites or () if site is material
         )
     slots = [
-        {"name": b, "status": "public" if b in camp.public else "completed"}
+        {"name": shown_card(b), "status": "public" if b in camp.public else "completed"}
         for b in camp.buildings
-    ] + [{"name": b, "status": "started"} for b in camp.incomplete]
+    ] + [{"name": shown_card(b), "status": "started"} for b in camp.incomplete]
     blank = {"name": "", "status": "completed"}
     data["buildings"] = (slots + [blank] * BUILDING_SLOTS)[
         : max(BUILDING_SLOTS, len(slots))
@@ -140,13 +171,11 @@ def camp_data(camp: gtr.Camp, clients: int) -> dict[str, Any]:
 
 
 def card_name(typed: str) -> str:
-    """The card a player typed, as printed (any case, another spelling in
-    print); what they typed when no card is called so (the table file then
-    says which name is wrong)."""
-    card = gtr.find_card(typed) or next(
-        (gtr.CARDS[c] for c in gtr.CARDS if c.casefold() == typed.casefold()), None
-    )
-    return card.name if card is not None else typed
+    """The card a player typed, by its English name as the table file writes
+    it (typed in any of the three languages, any case, accents or spacing,
+    or another spelling in print); what they typed when no card is called so
+    (the table file then says which name is wrong)."""
+    return typed_card(typed) or typed
 
 
 def camp_json(row: Any) -> dict[str, Any]:
@@ -176,6 +205,68 @@ def camp_json(row: Any) -> dict[str, Any]:
     camp["stockpile"] = row.stockpile.data
     camp["hand"] = row.hand.data
     return camp
+
+
+def camp_field_words(name: str) -> str:
+    """What a field of a camp is called on the camps screen."""
+    if name.startswith("site_"):
+        return str(_("Sites held: %(material)s", material=term(name[5:])))
+    if name.startswith("vault_"):
+        return str(
+            _("%(vault)s: %(material)s", vault=term("vault"), material=term(name[6:]))
+        )
+    words: dict[str, str] = {
+        "influence_from": _("How to count influence"),
+        "influence": term("influence"),
+        "stockpile": term("stockpile"),
+        "hand": _("Cards in hand (breaks ties)"),
+        "clients": _("Clients (to check the limit)"),
+        "entered": _("This camp is entered"),
+    }
+    return words.get(name, name)
+
+
+def camp_refusals(sheet: gtr.ScoreSheet) -> Any:
+    """The summary's line for each field of the camps form that refused what
+    was sent: whose camp, which field, what is wrong."""
+
+    def refusals(form: CampsForm) -> list[dict[str, str]]:
+        lines = []
+        for refused in refused_fields(form):
+            camp, *building = refused.rows
+            if building:
+                n = building[0] + 1
+                field = (
+                    _("Building %(n)d", n=n)
+                    if refused.name == "name"
+                    else _("How building %(n)d lies", n=n)
+                )
+            else:
+                field = camp_field_words(refused.name)
+            where = field
+            if camp < len(sheet.camps):
+                where = f"{sheet.camps[camp].player.name} · {field}"
+            for error in refused.errors:
+                text = _("%(where)s: %(error)s", where=where, error=error)
+                lines.append({"id": refused.id, "text": text})
+        return lines
+
+    return refusals
+
+
+def labelled_refusals(form: GameEndForm) -> list[dict[str, str]]:
+    """The summary's line for each field of a form of one row that refused
+    what was sent, by the field's label."""
+    return [
+        {
+            "id": refused.id,
+            "text": _(
+                "%(where)s: %(error)s", where=form[refused.name].label.text, error=error
+            ),
+        }
+        for refused in refused_fields(form)
+        for error in refused.errors
+    ]
 
 
 @bp.route("/t/<table_id>/camps", methods=("GET", "POST"))
@@ -231,7 +322,8 @@ def camps(table_id: str) -> ResponseReturnValue:
         materials=GTR_MATERIALS,
         terms={key: term(key) for key in TERMS},
         values={m.value: m.points for m in gtr.Material},
-        card_names=sorted(gtr.CARDS),
+        card_options=card_options(),
+        refusals=camp_refusals(sheet),
         # Whose Stairway makes each camp's public buildings public (none: a
         # public building there is refused when sent).
         stairways={
@@ -291,5 +383,6 @@ def end(table_id: str) -> ResponseReturnValue:
         action="gtr-end",
         template=f"games/{GAME}/end.html",
         fresh=fresh,
+        refusals=labelled_refusals,
         missing=[p.name for p in sheet.players if p.id not in entered],
     )

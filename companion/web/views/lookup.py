@@ -131,10 +131,22 @@ def marked(text: Any) -> Markup:
     )
 
 
+def from_table() -> str | None:
+    """The table the page being made belongs to (a table's screen, or a rules
+    page opened from one, ``t``), so that rules links lead back to it."""
+    table_id = (request.view_args or {}).get("table_id") or request.args.get("t")
+    if not isinstance(table_id, str) or not table_id or len(table_id) > 32:
+        return None
+    return table_id
+
+
 def entry_link(source: Citation) -> str | None:
-    """The address of the entry a rule citation points to, if one covers it."""
+    """The address of the entry a rule citation points to, if one covers it;
+    from a table, the entry leads back to that table."""
     entry = rules_index().entry_for_citation(source, lang=reader_lang())
-    return url_for("lookup.entry", entry_id=entry.id) if entry else None
+    if entry is None:
+        return None
+    return url_for("lookup.entry", entry_id=entry.id, t=from_table())
 
 
 def cite(source: Any) -> Markup:
@@ -230,6 +242,7 @@ def entry(entry_id: str) -> ResponseReturnValue:
         entry=found,
         translations=translations,
         game_name=GAME_NAMES.get(found.game, found.game),
+        table=asking_table(),
     )
 
 
