@@ -9,7 +9,8 @@
 - :mod:`.output`: results as the ``companion rules`` command prints them.
 
 Everything but :mod:`.index` (sqlite3) and :mod:`.resources` (package files)
-is pure standard library. The app calls :func:`open_index` once at start, then
+is pure: the standard library, and the Snowball stemmers in :mod:`.text`.
+The app calls :func:`open_index` once at start, then
 :meth:`RulesIndex.search`::
 
     index = open_index(house_rules)

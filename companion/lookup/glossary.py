@@ -187,6 +187,28 @@ class Glossary:
                 inside = [i for _, i in words.raw[start : start + len(form)] if i >= 0]
                 if inside:
                     matches.append((inside[0], inside[-1], term_id, len(form)))
+        # A term said loosely, with other words between its own, does not take
+        # a word of one game's own term from another's: "lead a jack back" is
+        # a Jack led, not All Roads' "lead back" to Rome.
+        game_words = {
+            start
+            for start, end, term_id, size in matches
+            if size == 1 and self._by_id[term_id].game is not None
+        }
+        matches = [
+            m
+            for m in matches
+            if m[1] - m[0] + 1 == m[3]
+            or not any(
+                i in game_words
+                and all(
+                    self._by_id[t].game != self._by_id[m[2]].game
+                    for s, e, t, n in matches
+                    if s == i and n == 1 and self._by_id[t].game is not None
+                )
+                for i in range(m[0] + 1, m[1])
+            )
+        ]
         # The longest term wins its words: "pietra miliare" is a milestone, not
         # also the material "pietra"; "road board" is not also "road".
         matches.sort(key=lambda m: (-m[3], m[0]))

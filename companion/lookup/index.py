@@ -55,7 +55,13 @@ from .entries import (
     section_number,
 )
 from .glossary import Glossary, Words, concept_token
-from .query import MODAL_TERMS, Query, normalise_query, states_modality
+from .query import (
+    CONDITION_TERMS,
+    MODAL_TERMS,
+    Query,
+    normalise_query,
+    states_modality,
+)
 from .text import Script, Token, cjk_pairs, fold, has_cjk, is_stopword, tokens
 from .typos import Vocabulary
 
@@ -85,7 +91,7 @@ in the question, :attr:`.Query.scope`)."""
 PREFIX_WEIGHT: float = 0.8
 CHAR_WEIGHT: float = 0.3
 """Weight of a lone Chinese character: it says little alone."""
-OTHER_GAME: float = 0.4
+OTHER_GAME: float = 0.25
 """Score factor of an entry of another game than the one of the table asked
 from: preferred, not filtered (a much better answer of another game shows)."""
 NAMED_OTHER: float = 0.1
@@ -95,6 +101,25 @@ MODAL: float = 3.0
 """Score factor, for a question asking whether something must or may be done
 (:attr:`.Query.modal`), of an entry that says what must, may or need not be
 done: among the entries about the thing asked, the one that answers."""
+CONDITION_WEIGHT: float = 1.25
+"""Weight of a thing asked that says a case of a rule (a glossary term of
+:data:`.query.CONDITION_TERMS`: none left, a tie, without milestones): the
+case is what the question is about, the topic only where."""
+COUNTED: float = 1.6
+"""Score factor, for a "how many" question (:attr:`.Query.counted`), of an
+entry that gives a number with the noun counted ("6 Deeds", 4块版图): the
+answer, rather than an entry with another noun's number."""
+NUMBER_WORDS: frozenset[str] = frozenset(
+    """two three four five six seven eight nine ten eleven twelve
+    due tre quattro cinque sei sette otto nove dieci undici dodici""".split()
+)
+"""Numbers written as words, English and Italian (folded)."""
+_ZH_NUMBER = re.compile(
+    r"(?:[0-9０-９]+|[二两三四五六七八九十]+)\s*[个张块枚座格名位份点种次件]?\s*"
+)
+NUMBERED_AFTER: int = 2
+"""Meaningful words after a number that it counts ("6 Deeds", "2 Milestone
+markers")."""
 OTHER_LANG: float = 0.6
 """Score factor of an entry in another language than the asker's, when its
 rule has an entry in the asker's language (that one is shown)."""
@@ -464,6 +489,10 @@ class RulesIndex:
             chars=Counter(chars),
             title_len=len(title_terms) + len(title_concepts),
             body_len=len(body_terms) + len(body_concepts),
+            numbered=_numbered(found),
+            numbered_cjk=tuple(
+                both[m.end() : m.end() + 4] for m in _ZH_NUMBER.finditer(both)
+            ),
         )
         self._count_lengths(entry.lang, self._stats[row], 1)
         for key in self._stats[row].keys:
@@ -810,6 +839,7 @@ class RulesIndex:
         prefer = query.game or game
         named = self._names(query)
         units = _units(query)
+        counted = self._counted(query)
         with self._lock:
             rows = [
                 row
@@ -831,6 +861,8 @@ class RulesIndex:
                 score = self._score(row, found, weights)
                 if prefer is not None and entry.game != prefer:
                     score *= NAMED_OTHER if query.game else OTHER_GAME
+                if counted and _gives_number(self._stats[row], *counted):
+                    score *= COUNTED
                 if query.modal and any(
                     matcher.found(sentence) for sentence in self._modal.get(row, ())
                 ):
@@ -865,6 +897,17 @@ class RulesIndex:
                 )
             )
         return hits
+
+    def _counted(self, query: Query) -> tuple[frozenset[str], tuple[str, ...]] | None:
+        """The words, Latin stems and Chinese, of what a "how many" question
+        counts (:attr:`.Query.counted`), or ``None``."""
+        if not (query.counted or query.counted_cjk):
+            return None
+        concepts = [c for c in query.counted if c in query.concepts]
+        stems, cjk = self.glossary.forms(concepts)
+        firsts = {phrase[0] for phrase in self.glossary.phrases(concepts)}
+        words = {w for w in query.counted if w not in query.concepts}
+        return frozenset(stems | firsts | words), (*cjk, *query.counted_cjk)
 
     def _names(self, query: Query) -> frozenset[str]:
         """The question's terms that name a component: game terms in the
@@ -1013,6 +1056,10 @@ class _Stats:
     chars: Counter[str]
     title_len: int
     body_len: int
+    numbered: frozenset[str] = frozenset()
+    """Stems of the words right after a number ("6 Deeds": ``deed``)."""
+    numbered_cjk: tuple[str, ...] = ()
+    """The Chinese characters right after each number (and measure word)."""
     keys: frozenset[str] = frozenset()
     """Everything the row says, for a quick "not here": its terms, its
     concepts (after ``\\0``) and characters (after ``\\1``)."""
@@ -1069,6 +1116,26 @@ class _Unit:
         return title, body
 
 
+def _numbered(found: Sequence[Token]) -> frozenset[str]:
+    """The stems of the meaningful words right after each number of a text
+    (:data:`NUMBERED_AFTER` of them)."""
+    latin = [t for t in found if t.script is Script.LATIN]
+    stems: set[str] = set()
+    for i, token in enumerate(latin):
+        if not (token.text.isdigit() or token.text in NUMBER_WORDS):
+            continue
+        after = [t.stem for t in latin[i + 1 : i + 6] if not is_stopword(t.text)]
+        stems.update(after[:NUMBERED_AFTER])
+    return frozenset(stems)
+
+
+def _gives_number(stats: _Stats, stems: frozenset[str], cjk: tuple[str, ...]) -> bool:
+    """Whether a row gives a number with one of these words."""
+    return not stats.numbered.isdisjoint(stems) or any(
+        after.startswith(word) for after in stats.numbered_cjk for word in cjk
+    )
+
+
 def _said(units: Sequence[_Unit], stats: _Stats) -> list[tuple[float, float]]:
     """How often a row says each unit: (in its title, in its text)."""
     return [
@@ -1092,7 +1159,11 @@ def _units(query: Query) -> list[_Unit]:
         by_words.setdefault(words or (f"\0{concept}",), []).append(concept)
     units = [
         _Unit(
-            SCOPE_WEIGHT if set(concepts) <= set(query.scope) else 1.0,
+            SCOPE_WEIGHT
+            if set(concepts) <= set(query.scope)
+            else CONDITION_WEIGHT
+            if not set(concepts).isdisjoint(CONDITION_TERMS)
+            else 1.0,
             frozenset(concepts),
             frozenset(w for w in words if not w.startswith("\0")),
             order=tuple(w for w in words if not w.startswith("\0")),

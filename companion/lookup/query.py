@@ -32,10 +32,12 @@ from ..engines.glory_terms import Lang
 from .glossary import Glossary, Words, concept_token
 from .text import (
     Script,
+    Token,
     detect_lang,
     filler_spans,
     fold,
     fts_phrase,
+    has_cjk,
     is_stopword,
     tokens,
 )
@@ -59,6 +61,14 @@ _MODAL_CUES: Final = re.compile(
 """Ways of asking whether something must be done that the glossary cannot
 hold (its words must carry meaning; "have to" and "devo" are little words)."""
 _ZH_MODAL: Final = ("一定要", "非得", "要不要", "不一定", "是不是")
+CONDITION_TERMS: Final = ("run-out", "tie", "without", "hole", "corner")
+"""The glossary terms that say a case of a rule rather than its topic (none
+left, a tie, a board without milestones): a question that says one asks
+about that case, and the entry for the case should answer it before the
+topic's main entry (:data:`.index.CONDITION_WEIGHT`)."""
+_COUNT_CUES: Final = re.compile(r"\b(?:how many|how much|quant[oiae])\b")
+"""A question asking how many (the noun after the cue is what is counted)."""
+_ZH_COUNT: Final = re.compile(r"(?:几|多少)[个张块枚座格名位份点种次件]?")
 
 
 @dataclass(frozen=True)
@@ -91,6 +101,14 @@ class Query:
     (none for Chinese): they and the term are one thing asked, not two."""
     corrections: tuple[tuple[str, str], ...] = ()
     """(typed, known) for each word the typo tolerance replaced."""
+    counted: tuple[str, ...] = ()
+    """For a question asking how many ("how many deeds", "quante plance",
+    几张地契): the glossary terms of the noun counted, or else its stem; the
+    entry that gives a number with that noun answers ("6 Deeds", not
+    "8 Lot markers")."""
+    counted_cjk: tuple[str, ...] = ()
+    """The Chinese characters right after 几/多少 (and a measure word) when no
+    glossary term starts there."""
     modal: bool = False
     """The question asks whether something must or may be done ("is X
     optional?", "do I have to ...", "必须...吗"). Its words for that are left
@@ -221,6 +239,7 @@ def normalise_query(
                 for i in sorted(free)
                 if i - 1 not in free and i + 1 not in free
             )
+    counted, counted_cjk = _counted(fold(rest), found, raw, concepts, glossary)
     return Query(
         text=text,
         lang=asked_in,
@@ -236,8 +255,55 @@ def normalise_query(
             for term in _unique(list(concepts))
         ),
         corrections=tuple(corrections),
+        counted=counted,
+        counted_cjk=counted_cjk,
         modal=modal,
     )
+
+
+def _counted(
+    folded: str,
+    found: list[Token],
+    raw: list[tuple[str, int]],
+    concepts: dict[str, list[tuple[int, int]]],
+    glossary: Glossary,
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a "how many" question counts: (glossary terms or a stem, Chinese
+    characters); empty when it asks no such thing."""
+    if _COUNT_CUES.search(folded):
+        cue = next(
+            (
+                i
+                for i, t in enumerate(found)
+                if t.text in ("many", "much") or t.text.startswith("quant")
+            ),
+            None,
+        )
+        if cue is None:
+            return (), ()
+        for stem, at in raw[cue + 1 :]:
+            if at < 0:
+                continue
+            terms = [
+                c
+                for c, spans in concepts.items()
+                if any(s <= at <= e for s, e in spans)
+            ]
+            return (tuple(terms) if terms else (stem,)), ()
+        return (), ()
+    match = _ZH_COUNT.search(folded)
+    if match is None:
+        return (), ()
+    after = folded[match.end() :]
+    terms = []
+    for concept in concepts:
+        _, cjk = glossary.forms([concept])
+        if any(after.startswith(word) for word in cjk):
+            terms.append(concept)
+    if terms:
+        return tuple(terms), ()
+    head = after[:2]
+    return (), ((head,) if len(head) == 2 and all(has_cjk(ch) for ch in head) else ())
 
 
 def states_modality(folded: str) -> bool:
@@ -279,4 +345,11 @@ def _cut(run: str, words: tuple[str, ...]) -> str:
     return run
 
 
-__all__ = ["MAX_QUERY", "MODAL_TERMS", "Query", "normalise_query", "states_modality"]
+__all__ = [
+    "CONDITION_TERMS",
+    "MAX_QUERY",
+    "MODAL_TERMS",
+    "Query",
+    "normalise_query",
+    "states_modality",
+]

@@ -1,12 +1,14 @@
 """Words as the rules search sees them: folding, stems, Chinese character pairs.
 
 The same functions read the entries and the players' questions, so the two
-always meet on equal terms. Pure: standard library only, no I/O.
+always meet on equal terms. Pure: the standard library and the Snowball
+stemmers (``snowballstemmer``, pure Python), no I/O.
 
 - Latin text (English, Italian) is folded (NFKC, case, accents removed), split
   into words (apostrophes and hyphens split: ``dell'era`` is ``dell`` + ``era``)
-  and each word is cut to a light stem shared by both languages (``lotti`` and
-  ``lotto`` give ``lott``, ``houses`` and ``house`` give ``hous``).
+  and each word is cut to a stem shared by both languages by the Snowball
+  stemmers (``lotti`` and ``lotto`` give ``lott``, ``houses`` and ``house``
+  give ``hous``).
 - Chinese has no spaces: a run of Chinese characters becomes its overlapping
   character pairs (``金库上限`` gives ``金库 库上 上限``), and a single character
   stays itself. Pairs find two-character words, which SQLite's own tokenizers
@@ -21,6 +23,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+
+import snowballstemmer
 
 from ..engines.glory_terms import Lang
 
@@ -88,47 +92,26 @@ def has_cjk(text: str) -> bool:
     return CJK_RE.search(text) is not None
 
 
-_SUFFIXES: tuple[tuple[str, str], ...] = (
-    ("zioni", "zion"),
-    ("zione", "zion"),
-    ("sses", "ss"),
-    ("ings", ""),
-    ("ies", "y"),
-    ("ing", ""),
-    ("es", ""),
-    ("ed", ""),
-    ("s", ""),
-)
-"""English plural and verb endings and the Italian ``-zione``, longest first."""
-_KEEP_S = ("ss", "us", "is")
-_VOWELS = "aeio"
+_ENGLISH = snowballstemmer.stemmer("english")
+_ITALIAN = snowballstemmer.stemmer("italian")
 
 
 @lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
-    """A light stem of a folded Latin word, the same for English and Italian.
+    """A stem of a folded Latin word, the same for English and Italian.
 
-    Cuts the longest ending (plural, ``-ing``, ``-ed``) that leaves at least
-    three letters, then one final vowel of a word of four letters or more.
-    Numbers and short words stay as they are.
+    The Snowball stemmers (a well-kept library, ``snowballstemmer``): the
+    English one, then the Italian one on what it leaves, so that a word meets
+    its forms in either language (``tied`` and ``tying``, ``pareggio`` and
+    ``pareggi``, ``civic`` and ``civici``). Numbers and words of three
+    letters or fewer stay as they are.
 
     >>> [stem(w) for w in ("buildings", "houses", "lotti", "lotto", "era", "bonus")]
     ['build', 'hous', 'lott', 'lott', 'era', 'bonus']
     """
     if len(word) <= 3 or not word.isalpha():
         return word
-    for suffix, replacement in _SUFFIXES:
-        if not word.endswith(suffix):
-            continue
-        if suffix == "s" and word.endswith(_KEEP_S):
-            break
-        cut = word[: -len(suffix)] + replacement
-        if len(cut) >= 3:
-            word = cut
-            break
-    if len(word) >= 4 and word[-1] in _VOWELS:
-        word = word[:-1]
-    return word
+    return str(_ITALIAN.stemWord(_ENGLISH.stemWord(word)))
 
 
 def cjk_pairs(run: str) -> list[str]:

@@ -9,7 +9,10 @@ first three hold one (top 3), is printed per language; targets: top 1 at
 least 90 % and top 3 at least 97 % in each language.
 
 The held-out set ../shared/rules-questions.json is measured apart
-(test_rules_questions.py); nothing here is tuned to it.
+(test_rules_questions.py); nothing here is tuned to it. Issue 30's tuner
+wrote questions_tuner.toml (not blind: printed with a floor, no target).
+Any file in this format is scored from the command line by
+``scripts/score_questions.py`` (the helpers are in scoring.py).
 """
 
 from __future__ import annotations
@@ -24,11 +27,18 @@ from companion.engines import GAMES
 from companion.engines.glory_terms import Lang
 from companion.lookup import package_index
 
+from . import scoring
+from .scoring import score
+
 QUESTIONS_FILE = Path(__file__).with_name("questions_new.toml")
+TUNER_FILE = Path(__file__).with_name("questions_tuner.toml")
 TARGET_TOP1 = 0.90
 TARGET_TOP3 = 0.97
 PER_LANGUAGE = 25
 """Questions each language has at least."""
+TUNER_FLOOR = {Lang.EN: (0.77, 0.92), Lang.IT: (0.72, 0.88), Lang.ZH: (0.73, 0.96)}
+"""(top 1, top 3) per language on questions_tuner.toml when issue 30 was
+done: a later change may raise them, not lower them."""
 
 
 @dataclass(frozen=True)
@@ -69,14 +79,6 @@ def load_questions() -> list[Question]:
 QUESTIONS = load_questions()
 
 
-def ranked(question: Question) -> list[str]:
-    """The first three results' rule ids, as the search page asks."""
-    hits = package_index().search(
-        question.q, game=question.table, lang=question.lang, limit=3
-    )
-    return [hit.entry.rule_id for hit in hits]
-
-
 def test_the_question_set_is_large_enough_and_complete() -> None:
     for lang in Lang:
         assert sum(q.lang is lang for q in QUESTIONS) >= PER_LANGUAGE, lang
@@ -93,26 +95,26 @@ def test_every_expected_entry_exists() -> None:
 
 
 def test_first_answers_per_language(capsys: pytest.CaptureFixture[str]) -> None:
-    top1: dict[Lang, list[bool]] = {lang: [] for lang in Lang}
-    top3: dict[Lang, list[bool]] = {lang: [] for lang in Lang}
-    misses: list[str] = []
-    for question in QUESTIONS:
-        found = ranked(question)
-        first = bool(found) and found[0] in question.wanted
-        top1[question.lang].append(first)
-        top3[question.lang].append(bool(question.wanted & set(found)))
-        if not first:
-            misses.append(f"  [{question.lang.value}] {question.q!r} -> {found}")
-    report = "; ".join(
-        f"{lang.value} top-1 {sum(top1[lang])}/{len(top1[lang])} = "
-        f"{sum(top1[lang]) / len(top1[lang]):.0%}, top-3 "
-        f"{sum(top3[lang]) / len(top3[lang]):.0%}"
-        for lang in Lang
-    )
+    result = score(scoring.load_toml(QUESTIONS_FILE), package_index())
     with capsys.disabled():
-        print(f"\nanswer quality (questions_new.toml): {report}")
-        if misses:
-            print("first answer wrong:\n" + "\n".join(misses))
+        print(f"\nanswer quality (questions_new.toml): {result.report()}")
+        if result.misses:
+            print("first answer wrong:\n" + "\n".join(result.misses))
     for lang in Lang:
-        assert sum(top1[lang]) / len(top1[lang]) >= TARGET_TOP1, (lang, misses)
-        assert sum(top3[lang]) / len(top3[lang]) >= TARGET_TOP3, (lang, misses)
+        assert result.share(lang, top=1) >= TARGET_TOP1, (lang, result.misses)
+        assert result.share(lang, top=3) >= TARGET_TOP3, (lang, result.misses)
+
+
+def test_the_tuners_questions(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30's questions, written by the engineer who then tuned the
+    search to them (questions_tuner.toml): figures printed, no target (they
+    are not blind), but none may fall below the share measured when the
+    tuning was done."""
+    result = score(scoring.load_toml(TUNER_FILE), package_index())
+    with capsys.disabled():
+        print(f"\nanswer quality (questions_tuner.toml): {result.report()}")
+        if result.misses:
+            print("first answer wrong:\n" + "\n".join(result.misses))
+    for lang, (top1, top3) in TUNER_FLOOR.items():
+        assert result.share(lang, top=1) >= top1, (lang, result.misses)
+        assert result.share(lang, top=3) >= top3, (lang, result.misses)

@@ -474,7 +474,7 @@ def test_is_it_optional_finds_the_rule_asked_about(
 
 def test_a_question_about_optional_alone_keeps_its_words() -> None:
     query = INDEX.query("optional rules")
-    assert not query.modal and "optional" in query.words
+    assert not query.modal and stem("optional") in query.words
 
 
 def test_a_kept_game_name_is_the_scope_not_the_subject() -> None:
@@ -606,6 +606,9 @@ def test_folding_is_idempotent(text: str) -> None:
         (("civic", "civico", "civici"), True),  # English and Italian meet
         (("monument", "monumenti", "monumento"), True),
         (("tie", "ties"), True),
+        (("tied", "tying", "ties"), True),  # Snowball's English stemmer
+        (("pareggio", "pareggi"), True),  # Snowball's Italian stemmer
+        (("villa", "ville", "villas"), True),
         (("bonus", "bonu"), False),  # "-us" is not a plural
         (("era", "ere"), False),  # three letters stay as they are
     ],
