@@ -146,10 +146,12 @@
   var last = null;
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (event.defaultPrevented || !form || (form.getAttribute("method") || "").toLowerCase() !== "post") { return; }
+    if (!form || (form.getAttribute("method") || "").toLowerCase() !== "post") { return; }
     if (since) { event.preventDefault(); return; } // read-only
     last = entryOf(form, event.submitter);
-    if (navigator.onLine === false) {
+    // A form another script sends (the city board, static/board.js) falls
+    // back to a plain send when its own fails: the worker then says so.
+    if (navigator.onLine === false && !event.defaultPrevented) {
       event.preventDefault();
       keep(last);
       last = null;

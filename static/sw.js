@@ -126,7 +126,9 @@ function sameLanguage(lang) {
 function asKept(kept) {
   var since = kept.headers.get(FETCHED) || "";
   return kept.text().then(function (html) {
-    var marked = html.replace(/<html\b/i, '<html data-offline-since="' + since.replace(/[^0-9TZ:.\-]/g, "") + '"');
+    var marked = html.replace(/<html\b/i, '<html data-offline-since="' + since.replace(/[^0-9TZ:.\-]/g, "") + '"')
+      // What the page said once ("Saved.") is not said again.
+      .replace(/<div class="flashes"[^>]*>[\s\S]*?<\/div>/, "");
     var headers = new Headers(kept.headers);
     headers.delete("Content-Length");
     return new Response(marked, { status: 200, headers: headers });
