@@ -68,6 +68,12 @@ function plain(response, extra) {
   });
 }
 
+// A cache of this version, or null once a newer worker dropped it: a worker
+// still answering a page during an upgrade never makes its caches anew.
+function mine(name) {
+  return caches.has(name).then(function (has) { return has ? caches.open(name) : null; });
+}
+
 function put(cache, url, response) {
   return Promise.resolve(response).then(function (ready) { return cache.put(url, ready); });
 }
@@ -77,7 +83,7 @@ self.addEventListener("install", function (event) {
     return Promise.all(SETTINGS.shell.map(function (url) {
       return keepWithReferences(cache, url);
     }));
-  }).then(function () { return self.skipWaiting(); }));
+  }).then(function () { return caches.open(PAGES); }).then(function () { return self.skipWaiting(); }));
 });
 
 self.addEventListener("activate", function (event) {
@@ -96,7 +102,8 @@ function isPage(response) {
 }
 
 function keepPage(url, response) {
-  return caches.open(PAGES).then(function (cache) {
+  return mine(PAGES).then(function (cache) {
+    if (!cache) { return null; }
     var stamped = {};
     stamped[FETCHED] = new Date().toISOString();
     return put(cache, url, plain(response, stamped)).then(function () {
@@ -113,7 +120,8 @@ function keepPage(url, response) {
 // The offline page speaks the language the pages are read in now.
 function sameLanguage(lang) {
   if (!lang) { return Promise.resolve(); }
-  return caches.open(SHELL).then(function (cache) {
+  return mine(SHELL).then(function (cache) {
+    if (!cache) { return null; }
     return cache.match(SETTINGS.offline).then(function (kept) {
       if (kept && kept.headers.get("Content-Language") === lang) { return null; }
       return keepWithReferences(cache, SETTINGS.offline)
@@ -136,11 +144,9 @@ function asKept(kept) {
 }
 
 function offlineAnswer(request) {
-  return caches.open(PAGES).then(function (cache) {
-    return cache.match(request.url, { ignoreVary: true });
-  }).then(function (kept) {
+  return caches.match(request.url, { cacheName: PAGES, ignoreVary: true }).then(function (kept) {
     if (kept) { return asKept(kept); }
-    return caches.open(SHELL).then(function (cache) { return cache.match(SETTINGS.offline); }).then(function (page) {
+    return caches.match(SETTINGS.offline, { cacheName: SHELL }).then(function (page) {
       return page || new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } });
     });
   });
@@ -157,6 +163,8 @@ function page(event) {
     }
     return response;
   }, function () {
+    // A download (a table file, a report) fails as a download does.
+    if (request.destination !== "document") { return Response.error(); }
     return offlineAnswer(request);
   });
 }
@@ -176,7 +184,8 @@ function send(request) {
 // ---- Static files and the shell ------------------------------------------------
 
 function staticFile(request) {
-  return caches.open(SHELL).then(function (cache) {
+  return mine(SHELL).then(function (cache) {
+    if (!cache) { return fetch(request); }
     return cache.match(request).then(function (kept) {
       if (kept) { return kept; }
       return fetch(request).then(function (response) {
@@ -191,7 +200,7 @@ function staticFile(request) {
 
 function shellFile(request) {
   return fetch(request).catch(function () {
-    return caches.open(SHELL).then(function (cache) { return cache.match(request.url, { ignoreVary: true }); })
+    return caches.match(request.url, { cacheName: SHELL, ignoreVary: true })
       .then(function (kept) { return kept || Response.error(); });
   });
 }

@@ -310,3 +310,32 @@ def test_a_send_the_network_drops_leaves_the_page_and_is_kept(
         assert time.monotonic() - back < BACK_WITHIN, names(page, table_url)
         time.sleep(0.2)
     print(f"\nOFFLINE dropped send in the file {time.monotonic() - back:.2f} s later")
+
+
+def test_the_worker_replaces_itself_and_its_caches_when_the_app_is_upgraded(
+    phones: list[BrowserContext], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.web.views import phone_app
+
+    page = phones[0].new_page()
+    page.goto("/")
+    controlled(page)
+    caches = "caches.keys().then(names => names.sort())"
+    before = page.evaluate(caches)
+    monkeypatch.setattr(phone_app, "app_version", lambda: "9.9.9-upgraded")
+    page.evaluate(
+        """() => new Promise(resolve => {
+            navigator.serviceWorker.addEventListener("controllerchange", resolve);
+            navigator.serviceWorker.ready.then(r => r.update());
+        })"""
+    )
+    waited = time.monotonic()
+    after = page.evaluate(caches)
+    while not all(name.endswith("-9.9.9-upgraded") for name in after):
+        assert time.monotonic() - waited < 10, after
+        time.sleep(0.1)
+        after = page.evaluate(caches)
+    print(f"\nOFFLINE caches before the upgrade {before}, after {after}")
+    assert after and not set(before) & set(after)
+    page.reload()
+    expect(page.locator("main h1").first).to_be_visible()
