@@ -89,6 +89,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         games,
         live,
         lookup,
+        phone_app,
         record,
         report,
         share,
@@ -113,6 +114,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(share.bp)
     app.register_blueprint(watch.bp)
     app.register_blueprint(record.bp)
+    app.register_blueprint(phone_app.bp)
     games.init_app(app, GAME_VIEWS)
     finished.init_app(app)
     lookup.init_app(app)

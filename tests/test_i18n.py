@@ -139,6 +139,7 @@ def every_page(actions: TableActions) -> list[str]:
         f"/t/{table_id}/monuments/imperial-harbor?lots=D4&lots=D5",
         f"/t/{table_id}/share",
         "/join",
+        "/offline",
     ]
     # The watch link of each game's table (read-only, by its own key).
     for watched in (table_id, roads, glory):

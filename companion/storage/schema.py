@@ -59,12 +59,19 @@ def _upgrade_embedded(app: Flask) -> None:
             fcntl.flock(held, fcntl.LOCK_UN)
 
 
+NO_DATABASE = frozenset(
+    {"static", "live.health", "phone_app.manifest", "phone_app.service_worker"}
+)
+"""The endpoints that answer before the database is set up."""
+
+
 def check_schema() -> ResponseReturnValue | None:
     """Before a request: the schema is up to date, or made so (embedded), or
     this answer says how to set it up (503)."""
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
-    # The health URL says itself whether the database answers (live.health).
-    if app.extensions.get(_READY) or request.endpoint in ("static", "live.health"):
+    # The health URL says itself whether the database answers (live.health);
+    # static files, the manifest and the service worker need none.
+    if app.extensions.get(_READY) or request.endpoint in NO_DATABASE:
         return None
     with _lock:
         if app.extensions.get(_READY):

@@ -39,6 +39,9 @@ MESSAGES = {
 """Our own words for each code: werkzeug's defaults are English only."""
 
 
+CSRF_REFUSED = "X-CSRF-Refused"
+"""The header of an answer that refused a form for its CSRF token."""
+
 PLUMBING = frozenset({"csrf_token", "version", "base", "once"})
 """Fields every form carries for the app, not typed by the player: not shown
 back (the CSRF token, the table version, what the page showed, the one-time
@@ -82,14 +85,17 @@ def register_error_handlers(app: Flask) -> None:
     def on_http_error(error: HTTPException) -> tuple[str, int]:
         return render_error(error)
 
-    def on_csrf_error(error: CSRFError) -> tuple[str, int]:
-        return render_error(
+    def on_csrf_error(error: CSRFError) -> tuple[str, int, dict[str, str]]:
+        page, code = render_error(
             error,
             message=_(
                 "This form has expired or did not come from this app, so nothing "
                 "was saved. Go back, reload the page and send it again."
             ),
         )
+        # A save kept offline (static/offline.js) that comes back with an
+        # expired token takes a fresh one from its page and is sent again.
+        return page, code, {CSRF_REFUSED: "1"}
 
     def on_unexpected(error: Exception) -> tuple[str, int]:
         app.logger.exception("unexpected error", exc_info=error)

@@ -14,6 +14,7 @@ from flask_babel import (
     get_locale,
     get_translations,
 )
+from flask_babel import lazy_gettext as _l
 
 from ..engines import GAMES
 from ..engines.base import (
@@ -41,6 +42,17 @@ CONTENT_SECURITY_POLICY = "; ".join(
     )
 )
 """Everything comes from the app itself: no CDN, no inline script."""
+
+THEME_COLOUR = "#8a2d1e"
+"""The header's colour (``--accent`` in static/style.css): the phone's bar."""
+BACKGROUND_COLOUR = "#faf7f2"
+"""The page's colour (``--bg`` in static/style.css): the splash screen."""
+
+DESCRIPTION = _l(
+    "Scoring at the table for Foundations of Rome, All Roads and Glory to Rome: "
+    "every point explained, with the rule behind it."
+)
+"""What the app is, in a sentence: the manifest's and the pages' description."""
 
 
 def _template(message: Message) -> str:
@@ -142,6 +154,10 @@ def _security_headers(response: Response) -> Response:
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")
     headers.setdefault("Referrer-Policy", "same-origin")
+    if response.mimetype == "text/html":
+        # The page's language, for the service worker: it keeps its offline
+        # page in the language the pages are read in (static/sw.js).
+        headers.setdefault("Content-Language", str(get_locale()))
     return response
 
 
@@ -158,6 +174,8 @@ def init_app(app: Flask) -> None:
         LANGUAGE_NAMES=LANGUAGE_NAMES,
         format_datetime=format_datetime,
         format_date=format_date,
+        APP_DESCRIPTION=DESCRIPTION,
+        THEME_COLOUR=THEME_COLOUR,
         OPTION_NAMES={
             key: label for options in GAME_OPTIONS.values() for key, label in options
         },
