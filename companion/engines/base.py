@@ -264,6 +264,7 @@ EDITION_SECTIONS: Final[Mapping[tuple[str, str], Message]] = MappingProxyType(
         ("003", "Struttura completata"): msg("Completed Structure"),
         ("004", "1、雇佣雇员"): msg("1. Hiring Clients"),
         ("004", "2、收集建材"): msg("2. Gathering Materials"),
+        ("004", "3、建造建筑"): msg("3. Constructing Buildings"),
         ("004", "3.1 放置地基"): msg("3.1 Laying a Foundation"),
         ("004", "3.2 给建筑增加建材"): msg("3.2 Adding Materials to a Building"),
         ("004", "3.3 完成建筑"): msg("3.3 Completing a Building"),
