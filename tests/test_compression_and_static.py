@@ -171,8 +171,12 @@ def static_urls(client: FlaskClient, paths: list[str]) -> set[str]:
     found = set()
     for path in paths:
         page = soup(client.get(path))
-        for tag in page.select("[href*='/static/'], [src*='/static/']"):
-            found.add(str(tag.get("href") or tag.get("src")))
+        for tag in page.select(
+            "[href*='/static/'], [src*='/static/'], [data-worker*='/static/']"
+        ):
+            for attribute in ("href", "src", "data-worker"):
+                if "/static/" in str(tag.get(attribute, "")):
+                    found.add(str(tag[attribute]))
     return found
 
 
@@ -197,7 +201,8 @@ def test_every_static_url_carries_its_hash_and_is_kept_a_year(
         assert max_age >= THIRTY_DAYS and max_age == YEAR
         names.add(name)
     print(f"static files on {len(pages)} pages: {sorted(names)}")
-    assert {"style.css", "favicon.svg", "tz.js", "live.js", "board.js"} <= names
+    assert {"style.css", "favicon.svg", "tz.js", "tz-worker.js", "live.js"} <= names
+    assert "board.js" in names
     assert "steppers.js" in names
 
 
