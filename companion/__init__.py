@@ -81,7 +81,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from .storage import schema
     from .storage.models import db
-    from .web import device, errors
+    from .web import device, errors, local_time, serving
     from .web import plumbing as web
     from .web.views import (
         GAME_VIEWS,
@@ -97,14 +97,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         watch,
     )
 
+    # First: compression's after-request hook then runs last, on the
+    # finished response.
+    serving.init_app(app)
     db.init_app(app)
     Migrate(app, db, directory=MIGRATIONS_DIR)
-    Babel(app, locale_selector=web.select_locale)
+    Babel(
+        app,
+        locale_selector=web.select_locale,
+        timezone_selector=local_time.select_timezone,
+    )
     # Every POST needs a valid CSRF token. A refused request shows the error
     # page with what the player typed (errors.py), so nothing is lost.
     CSRFProtect(app)
     schema.init_app(app)
     web.init_app(app)
+    local_time.init_app(app)
     device.init_app(app)
     errors.register_error_handlers(app)
     app.register_blueprint(tables.bp)

@@ -14,11 +14,13 @@ readers of real files agree on:
   files; its tests use real ones).
 
 What they agree on, and what this writes: scores are strings; ``playDate``
-is ``yyyy-MM-dd HH:mm:ss``; ``isBaseGame``/``isExpansion`` are 1/0; every
-``...RefId`` names an ``id`` in the same file; ``userInfo.meRefId`` names a
-player; an expansion played is ``{"gameRefId", "bggId"}`` in
-``expansionPlays``. Where they differ we chose: ``seatOrder`` 1-based (as
-BoardGameGeek's start position), ``rank`` an integer, uuids upper case.
+is ``yyyy-MM-dd HH:mm:ss``, with no zone: the players' local time, as the
+times of BG Stats' own files are (issue 29), so the caller gives local
+times; ``isBaseGame``/``isExpansion`` are 1/0; every ``...RefId`` names an
+``id`` in the same file; ``userInfo.meRefId`` names a player; an expansion
+played is ``{"gameRefId", "bggId"}`` in ``expansionPlays``. Where they
+differ we chose: ``seatOrder`` 1-based (as BoardGameGeek's start position),
+``rank`` an integer, uuids upper case.
 
 Each game's and expansion's BoardGameGeek id and year, and whether its lowest
 score wins, are its registry entry's (``companion.engines.GAMES``): a game or
@@ -105,8 +107,10 @@ def play_file(
     :param expansions: the table's options that are expansions played (the
         keys of its game's ``expansions``; any other is left out).
     :param started: when the table was made; ``finished``: when its final
-        scoring was recorded. The play's date is ``finished``; its duration,
-        the minutes between the two (0, unknown, over 12 hours).
+        scoring was recorded, both in the players' time zone (the file's
+        times are written as they are). The play's date is ``finished``
+        (its day, ``playDateYmd``, the players' day); its duration, the
+        minutes between the two (0, unknown, over 12 hours).
     :param me: the player who is the file's owner in BG Stats (the first
         seat when ``None``).
     :raises ValueError: the report is not of a finished game.

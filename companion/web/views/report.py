@@ -37,6 +37,7 @@ from ...exports.pdf_pool import POOL
 from ...exports.report import TEMPLATE, Report, build_report, template_context
 from ...storage import store
 from ...storage.models import GameTable, db
+from ..local_time import local, local_day, zone_in_use
 from ..plumbing import words
 from .games import game_views
 from .tables import options_from_document, table_or_404
@@ -75,7 +76,9 @@ def table_report(table: GameTable) -> Report:
     # game's views say.
     views = game_views(table.game)
     known = views.report_args(table) if views else {}
-    return build_report(read, on=step.created_at.date(), **known)
+    # Dated the reader's day: a game ending at 23:30 UTC ended the next day
+    # in Rome.
+    return build_report(read, on=local_day(step.created_at), **known)
 
 
 @cache
@@ -99,6 +102,14 @@ def report_revision() -> str:
     return digest.hexdigest()[:16]
 
 
+def pdf_revision() -> str:
+    """What a kept PDF is made by besides the table, paper and language:
+    :func:`report_revision` and the reader's time zone (the report is dated
+    the local day of the table's last step)."""
+    both = f"{report_revision()}/{zone_in_use()}"
+    return hashlib.sha256(both.encode()).hexdigest()[:16]
+
+
 WAIT_FOR_PDF = 15.0
 """Seconds a download waits for its report when no other is being drawn;
 past that (or at once, when another is), the phone is told it is being
@@ -113,7 +124,7 @@ def pdf_answer(table: GameTable, paper: Paper, filename: str) -> ResponseReturnV
     off, as in tests) and kept. While another report is being drawn, the
     answer says "preparing" (202) and reloads, instead of holding a thread."""
     lang = str(get_locale() or "en")
-    key = store.PdfKey(paper.value, lang, report_revision())
+    key = store.PdfKey(paper.value, lang, pdf_revision())
     pdf = store.cached_pdf(table, key)
     if pdf is None:
         context = template_context(table_report(table), words=words, paper=paper.value)
@@ -201,8 +212,9 @@ def finished_report(table: GameTable) -> Report:
 
 
 def finished_at(table: GameTable) -> datetime:
-    """When the table's current step (its final scoring) was recorded."""
-    return store.current_step(table).created_at
+    """When the table's current step (its final scoring) was recorded, in
+    the reader's time zone."""
+    return local(store.current_step(table).created_at)
 
 
 def expansions_played(table: GameTable) -> list[str]:
@@ -217,7 +229,8 @@ def expansions_played(table: GameTable) -> list[str]:
 def bgstats_play(table_id: str) -> Response:
     """The finished game as a BG Stats play file (``.bgsplay``): BG Stats
     opens it from the phone's downloads or "open in". ``?me=`` names the
-    player who owns the file in BG Stats (the first seat by default)."""
+    player who owns the file in BG Stats (the first seat by default). Its
+    times are the players' local times, as in BG Stats' own files."""
     table = table_or_404(table_id)
     report = finished_report(table)
     me = request.args.get("me") or None
@@ -228,11 +241,12 @@ def bgstats_play(table_id: str) -> Response:
         report,
         key=f"{table.id}/{table.version}",
         expansions=expansions_played(table),
-        started=table.created_at,
+        started=local(table.created_at),
         finished=finished,
         me=me,
     )
-    # As BG Stats names its own files; no table id in the name (it is shared).
+    # As BG Stats names its own files (local time); no table id in the name
+    # (it is shared).
     name = f"{table.game}-play{finished:%y%m%d%H%M%S}.bgsplay"
     return Response(
         json.dumps(data, ensure_ascii=False, indent=2) + "\n",
