@@ -801,7 +801,7 @@ CIVIC_RULES = (
     (fr.CivicKind.TWO_CITIZENS, _l("2 citizens")),
     (fr.CivicKind.SILVER, _l("silver")),
     (fr.CivicKind.CIVIC, _l("civic building")),
-    (fr.CivicKind.BUILDING, _l("building")),
+    (fr.CivicKind.BUILDING, _l("any building")),
 )
 """The five civic rules (rulebook 001, "Civic Buildings") as the tray's
 columns head them: what a civic building scores VP for, each adjacent one."""
