@@ -33,6 +33,7 @@ What the newcomer does, and what is counted:
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -42,13 +43,13 @@ import pytest
 from playwright.sync_api import CDPSession, Locator, Page, expect
 
 from ..conftest import require_shared
-from .conftest import ARTIFACTS, PHONE, fill_players
+from .conftest import ARTIFACTS, PHONE, fill_players, start_table
 
 pytestmark = pytest.mark.browser
 
 SCENARIO = "rof-rulebook-worked-example"
-import os
-DEBUG = os.environ.get("THUMB_DEBUG")
+DEBUG = bool(os.environ.get("THUMB_DEBUG"))
+"""With THUMB_DEBUG set, every swipe says where its target was."""
 HOLD = 0.45
 """How long the finger rests on the first lot before sliding (s): longer than
 the board's hold (static/board.js), as a deliberate press is."""
@@ -143,10 +144,10 @@ class Thumb:
             sideways = at["inFrame"] and not (
                 at["frameLeft"] < at["x"] < at["frameRight"]
             )
-            if at["free"] and not sideways and top < at["y"] < bottom:
+            if tappable(at):
                 return at["x"], at["y"]
             if DEBUG:
-                print("reach", why, {k: round(v) if isinstance(v, float) else v for k, v in at.items()})
+                print("reach", why, at)
             if at["inSheet"]:
                 # in the tray, below what it shows: the tray scrolls
                 dy = min(at["y"] - at["sheetY"] + 20, 250)
@@ -178,9 +179,6 @@ class Thumb:
         x, y = self.reach(target, why)
         self.page.touchscreen.tap(x, y)
         self.actions.append(f"tap {why}")
-        if DEBUG:
-            time.sleep(0.5)
-            print("tapped", why, self.page.evaluate("[scrollY, document.querySelector('#board-form .board-frame') && document.querySelector('#board-form .board-frame').getBoundingClientRect().top]"))
 
     def type(self, target: Locator, text: str, why: str) -> None:
         x, y = self.reach(target, why)
@@ -203,7 +201,8 @@ class Thumb:
         for name in lots:
             spots.append(self.reach(self.lot(name), name))
         # every lot still where the finger can reach it once the last is
-        assert all(self.reach(self.lot(n), n) == s for n, s in zip(lots, spots)), lots
+        for name in lots:
+            assert tappable(self.where(self.lot(name))), f"{name} of {lots}"
         (x, y), *rest = spots
         self._touch("touchStart", x, y)
         time.sleep(HOLD)
@@ -239,6 +238,16 @@ class Thumb:
             "[document.querySelector('#board-form .board-frame').scrollLeft, scrollY]"
         )
         return int(left), int(top)
+
+
+def tappable(at: dict[str, Any]) -> bool:
+    """Whether a finger can tap the centre of what ``at`` describes (see
+    :data:`WHERE`) without a scroll."""
+    return bool(
+        at["free"]
+        and (not at["inFrame"] or at["frameLeft"] < at["x"] < at["frameRight"])
+        and at["top"] < at["y"] < at["bottom"]
+    )
 
 
 def along(lots: list[str]) -> list[str]:
@@ -282,7 +291,9 @@ def enter_building(
     tray = page.locator("#tray")
     if building["type"] == "civic":
         civic = building["civic"]
-        quick = tray.locator(f"button[name=civic][value='{civic['per']}:{civic['vp']}']")
+        quick = tray.locator(
+            f"button[name=civic][value='{civic['per']}:{civic['vp']}']"
+        )
         expect(tray.locator("button.piece").first).to_be_visible()
         if quick.count():
             before = thumb.kept()
@@ -309,15 +320,7 @@ def enter_building(
 
 def in_view(thumb: Thumb, building: dict[str, Any]) -> bool:
     """Whether every lot of ``building`` can be tapped without a scroll."""
-    for name in building["lots"]:
-        at = thumb.where(thumb.lot(name))
-        if not (
-            at["free"]
-            and at["frameLeft"] < at["x"] < at["frameRight"]
-            and at["top"] < at["y"] < at["bottom"]
-        ):
-            return False
-    return True
+    return all(tappable(thumb.where(thumb.lot(name))) for name in building["lots"])
 
 
 def test_entering_the_rulebook_example_board_counted(phone: Page) -> None:
@@ -447,3 +450,37 @@ def test_entering_the_rulebook_example_board_counted(phone: Page) -> None:
     for n, action in enumerate(thumb.actions, start=1):
         print(f"  {n:3d} {action}")
     assert len(board_actions) <= 40
+
+
+def test_building_over_your_own_smaller_building_from_the_tray(phone: Page) -> None:
+    """Rulebook 001, "Action 3: Construct a Building" 3: "You may build over a
+    previously constructed Building, but only if the new Building is bigger
+    than any individual one being replaced". A finger on your Domus and the
+    free lot next to it: the tray offers the bigger pieces; one tap builds."""
+    page = phone
+    start_table(page, "foundations-of-rome", [("Ana", "red"), ("Bo", "blue")])
+    page.get_by_role("link", name="City board").click()
+    page.wait_for_load_state("load")
+    thumb = Thumb(page)
+    thumb.select(["C3"])
+    thumb.tap(page.locator("#tray button.piece", has_text="Domus").first, "Domus")
+    expect(thumb.lot("C3")).to_have_class(re.compile(r"\bbuilding\b"))
+    thumb.tap(owner_chip(page, "Bo"), "player Bo")
+
+    # The Domus and the lot beside it: the Domus's owner is chosen by it.
+    thumb.select(["C3", "C4"])
+    assert thumb.chosen() == "Ana"
+    tray = page.locator("#tray")
+    expect(tray).to_contain_text("Over Ana's Domus on C3:")
+    bigger = tray.locator("button.piece strong")
+    expect(bigger).to_have_text(["Domus Maximus", "Pottery Studio", "Civic building"])
+    thumb.tap(tray.locator("button.piece", has_text="Domus Maximus"), "Domus Maximus")
+    expect(thumb.lot("C4")).to_have_class(re.compile(r"\bbuilding\b"))
+    expect(page.locator("#board-status .flashes")).to_contain_text(
+        "Ana built Domus Maximus on C3, C4."
+    )
+    document = page.request.get(page.url.split("/board")[0] + "/export").json()
+    assert [(b["name"], b["lots"]) for b in document["buildings"]] == [
+        ("Domus Maximus", ["C3", "C4"])
+    ]
+    print(f"\nBUILD OVER FROM THE TRAY: {len(thumb.actions)} actions: {thumb.actions}")

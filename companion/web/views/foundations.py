@@ -776,9 +776,7 @@ def tray_context(
         # Lots that cannot take one building (a player's scattered deeds) are
         # for lot markers: each player's button says whose.
         "marker_players": (
-            city.players
-            if problem and not built and len(fr.groups(lots)) > 1
-            else ()
+            city.players if problem and not built and len(fr.groups(lots)) > 1 else ()
         ),
         "names": _names(city),
         "piece_names": PIECE_NAMES,
