@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from companion.engines.foundations import monument_cards as cards
+
 from .conftest import TableActions
-from .helpers import soup
+from .helpers import L, soup
 from .test_views_foundations import City
 
 
@@ -292,3 +294,34 @@ def test_scattered_lots_ask_whose_lot_markers(actions: TableActions) -> None:
     page = soup(city.client.get(f"/t/{city.id}/board/tray?owner=red&lots=E5"))
     assert page.select("button[name=marker_for]") == []
     assert city.tap(["E5"], "red", "none", marker_for="nobody").status_code == 400
+
+
+def test_the_tray_offers_the_monuments_of_the_tapped_shape(
+    actions: TableActions,
+) -> None:
+    table_id = actions.create_id(
+        "foundations-of-rome", [("Ana", "red"), ("Bo", "blue")], options=("monuments",)
+    )
+    client = actions.client
+    for lots, size in (("C3", 1), ("C3,D3,C4,D4", 4), ("C3,D3,E3,C4,E4", 5)):
+        page = soup(client.get(f"/t/{table_id}/board/tray?owner=blue&lots={lots}"))
+        shown = [a.get_text(strip=True) for a in page.select(".monuments-fit a")]
+        wanted = [
+            card.name
+            for card in cards.CATALOGUE.values()
+            if (
+                card.footprint.matches(L(lots.replace(",", " ")))
+                if card.footprint
+                else card.lots == size
+            )
+        ]
+        assert shown == wanted and shown, lots
+    # each goes to its card, with the player and the lots, at what it costs
+    link = page.select_one(".monuments-fit a")["href"]
+    assert "player=blue" in link and "lots=C3" in link and link.endswith("#cost")
+    card = soup(client.get(link))
+    assert card.select_one("section.placement") is not None
+    # a table without the expansion offers none
+    city = City(actions)
+    page = soup(city.client.get(f"/t/{city.id}/board/tray?owner=red&lots=C3"))
+    assert page.select(".monuments-fit a") == []

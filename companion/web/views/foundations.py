@@ -25,6 +25,7 @@ from ...engines import foundations as fr
 from ...engines.base import RuleError
 from ...engines.foundations import fortune, road_boards
 from ...engines.foundations import monument_cards as cards
+from ...engines.foundations import monuments as mon
 from ...engines.foundations.city import CivicTile as Tile
 from ...exports.report import EraTotals
 from ...storage import progress as recorded
@@ -736,6 +737,19 @@ def tray_context(
             tile = tile_of(row)
             if tile.fits(lots):
                 tiles.append((row.id, tile, tile_words(tile)))
+    monuments = []
+    if table.options.get("monuments") and lots and not built:
+        catalogue = table_catalogue(table)
+        for slug in mon.fitting(city, lots, catalogue=catalogue):
+            where = url_for(
+                "monuments.card",
+                table_id=table.id,
+                slug=slug,
+                player=owner,
+                lots=[str(lot) for lot in lots],
+                _anchor="cost",
+            )
+            monuments.append((catalogue[slug].name, where))
     taken = city.built()
     actions = set()
     if any(lot not in taken for lot in lots):
@@ -773,6 +787,7 @@ def tray_context(
         "buildings": [city.buildings[i] for i in built] if shown else [],
         "over": [city.buildings[i] for i in built] if not shown else [],
         "actions": actions,
+        "monuments": monuments,
         # Lots that cannot take one building (a player's scattered deeds) are
         # for lot markers: each player's button says whose.
         "marker_players": (
