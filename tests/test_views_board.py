@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from companion.engines.foundations import monument_cards as cards
+
 from .conftest import TableActions
-from .helpers import soup
+from .helpers import L, soup
 from .test_views_foundations import City
 
 
@@ -196,3 +198,130 @@ def test_the_board_goes_straight_to_the_road_picks_when_they_are_due(
     link = board.select_one(f"p.links a.button[href='/t/{table_id}/roads']")
     assert link is not None
     assert "road-board picks first" in link.get_text()
+
+
+# --------------------------------------------------------------------------
+# Issue 28: building over from the tray, a civic building's rule and VP in
+# one tap, lot markers by player
+# --------------------------------------------------------------------------
+
+
+def test_the_tray_offers_the_bigger_pieces_over_your_own_building(
+    actions: TableActions,
+) -> None:
+    city = City(actions)
+    assert city.build(["C3"], "red", "Domus").status_code == 302
+    status, text, shown = tray_text(city, "red", "C3,C4")
+    assert status == 200
+    assert shown == ["Domus Maximus", "Pottery Studio", "Civic building"]
+    assert "Over Ana's Domus on C3:" in text
+    # one tap: the Domus Maximus stands on both lots, the Domus back in the tray
+    k = piece_index(city, "red", "C3,C4", "Domus Maximus")
+    assert city.tap(["C3", "C4"], "red", "none", piece=k).status_code == 302
+    (building,) = city.document()["buildings"]
+    assert (building["name"], building["lots"]) == ("Domus Maximus", ["C3", "C4"])
+    assert "Domus" in tray_text(city, "red", "F6")[2]
+    # tapping the building alone shows it, as before
+    assert "Ana's Domus Maximus on C3, C4." in tray_text(city, "red", "C4")[1]
+
+
+@pytest.mark.parametrize(
+    ("owner", "lots", "words"),
+    [
+        # Bo cannot build over Ana's Domus
+        ("blue", "C3,C4", "a player builds over their own buildings only"),
+        # two lots are not bigger than Ana's Domus Maximus on D3, D4
+        ("red", "C4,D4", "cannot build over the Domus Maximus at D3, D4"),
+    ],
+)
+def test_the_tray_says_why_nothing_goes_over_a_building(
+    actions: TableActions, owner: str, lots: str, words: str
+) -> None:
+    city = City(actions)
+    assert city.build(["C3"], "red", "Domus").status_code == 302
+    assert city.build(["D3", "D4"], "red", "Domus Maximus").status_code == 302
+    status, text, shown = tray_text(city, owner, lots)
+    assert (status, shown) == (200, [])
+    assert "No piece fits" in text and words in text
+
+
+@pytest.mark.parametrize(
+    ("value", "per", "vp"),
+    [("two-citizens:1", "two-citizens", 1), ("silver:2", "silver", 2)],
+)
+def test_a_civic_rule_and_vp_tapped_in_the_tray_builds_it(
+    actions: TableActions, value: str, per: str, vp: int
+) -> None:
+    city = City(actions)
+    page = soup(city.client.get(f"/t/{city.id}/board/tray?owner=red&lots=C3,C4"))
+    button = page.select_one(f"button[name=civic][value='{value}']")
+    assert button is not None and button["aria-label"].startswith(f"{vp} VP per")
+    response = city.tap(["C3", "C4"], "red", "none", civic=value)
+    assert response.status_code == 302
+    (building,) = city.document()["buildings"]
+    assert building["civic"] == {"per": per, "vp": vp}
+    assert (building["owner"], building["lots"]) == ("red", ["C3", "C4"])
+    board = soup(city.client.get(response.headers["Location"]))
+    assert "Ana built Civic building on C3, C4." in board.select_one(".flashes").text
+
+
+@pytest.mark.parametrize("value", ["nope:1", "silver:", "silver:x", "silver:100"])
+def test_a_civic_rule_or_vp_that_is_none_is_refused(
+    actions: TableActions, value: str
+) -> None:
+    city = City(actions)
+    response = city.tap(["C3"], "red", "none", civic=value)
+    assert response.status_code == 400
+    assert city.document()["buildings"] == []
+
+
+def test_scattered_lots_ask_whose_lot_markers(actions: TableActions) -> None:
+    city = City(actions)
+    page = soup(city.client.get(f"/t/{city.id}/board/tray?owner=red&lots=A1,C3"))
+    whose = {
+        b["value"]: b["aria-label"] for b in page.select("button[name=marker_for]")
+    }
+    assert whose == {
+        "red": "Ana's lot markers on or off",
+        "blue": "Bo's lot markers on or off",
+        "green": "Chiara's lot markers on or off",
+    }
+    response = city.tap(["A1", "C3"], "red", "none", marker_for="blue")
+    assert response.status_code == 302
+    assert "owner=blue" in response.headers["Location"]
+    assert city.document()["lot_markers"] == {"blue": ["A1", "C3"]}
+    # one building's lots ask no such thing; nor does a player of no table
+    page = soup(city.client.get(f"/t/{city.id}/board/tray?owner=red&lots=E5"))
+    assert page.select("button[name=marker_for]") == []
+    assert city.tap(["E5"], "red", "none", marker_for="nobody").status_code == 400
+
+
+def test_the_tray_offers_the_monuments_of_the_tapped_shape(
+    actions: TableActions,
+) -> None:
+    table_id = actions.create_id(
+        "foundations-of-rome", [("Ana", "red"), ("Bo", "blue")], options=("monuments",)
+    )
+    client = actions.client
+    for lots, size in (("C3", 1), ("C3,D3,C4,D4", 4), ("C3,D3,E3,C4,E4", 5)):
+        page = soup(client.get(f"/t/{table_id}/board/tray?owner=blue&lots={lots}"))
+        shown = [a.get_text(strip=True) for a in page.select(".monuments-fit a")]
+        wanted = [
+            card.name
+            for card in cards.CATALOGUE.values()
+            if (
+                card.footprint.matches(L(lots.replace(",", " ")))
+                if card.footprint
+                else card.lots == size
+            )
+        ]
+        assert shown == wanted and shown, lots
+    # each goes to its card, with the player and the lots, at what it costs
+    link = page.select_one(".monuments-fit a")["href"]
+    assert "player=blue" in link and "lots=C3" in link and link.endswith("#cost")
+    card = soup(client.get(link))
+    assert card.select_one("section.placement") is not None
+    # a table without the expansion offers none
+    city = City(actions)
+    page = soup(city.client.get(f"/t/{city.id}/board/tray?owner=red&lots=C3"))
+    assert page.select(".monuments-fit a") == []

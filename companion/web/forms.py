@@ -46,7 +46,7 @@ from wtforms.widgets import HiddenInput
 from ..engines import Game
 from ..engines import all_roads as ar
 from ..engines.base import NAME_MAX
-from ..engines.foundations.city import TRAY_MAX_LOTS
+from ..engines.foundations.city import TRAY_MAX_LOTS, Civic, CivicKind
 from ..engines.foundations.lots import Lot, groups
 from ..engines.glory_terms import typed_card
 from ..storage.models import DEVICE_NAME_MAX, FORM_TOKEN_MAX, ID_MAX
@@ -475,10 +475,40 @@ class BoardForm(VersionedForm):
     )
     """A tray piece tapped under the board (its place in the owner's tray):
     build it on the lots with the tray's values, in one step."""
+    civic = StringField(
+        widget=HiddenInput(),  # a tray button's value: the page fills it in
+        validators=[Optional(), Length(max=20)],
+    )
+    """A civic building's rule and VP tapped in the tray, as ``silver:2``:
+    a civic building with them, built on the lots in one step."""
+    marker_for = StringField(
+        widget=HiddenInput(),  # a tray button's value: the page fills it in
+        validators=[Optional(), Length(max=NAME_MAX)],
+    )
+    """The player whose lot markers go on (or off) the tapped lots, from the
+    tray's button of that player: "Lot marker on / off" for them."""
 
     def validate_lots(self, field: SelectMultipleField) -> None:
         if not field.data:
             raise ValidationError(_l("Tap one or more lots on the board first."))
+
+    def validate_civic(self, field: StringField) -> None:
+        if field.data and civic_values(field.data) is None:
+            raise ValidationError(_l("Tap the civic building's rule and VP again."))
+
+
+def civic_values(text: str) -> Civic | None:
+    """The rule and VP of a civic building sent as ``silver:2`` (a
+    :class:`CivicKind` value and a whole number of VP from 0 to 99), if the
+    text is one."""
+    kind, _sep, vp = text.partition(":")
+    try:
+        per = CivicKind(kind)
+    except ValueError:
+        return None
+    if not (vp.isdigit() and len(vp) <= 2 and vp.isascii()):
+        return None
+    return Civic(per, int(vp))
 
 
 CIVIC_KIND_LABELS = {

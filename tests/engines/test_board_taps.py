@@ -10,19 +10,24 @@ from companion.engines.base import Player
 from companion.engines.foundations import (
     TRAY,
     Building,
+    BuildingOverError,
     City,
     Civic,
     CivicKind,
     Commercial,
     IllegalBuildError,
+    LotNotOwnedError,
     NoSuchBuildingError,
     NotInTrayError,
     Residential,
+    build,
     building_from,
     building_to_move,
     building_to_remove,
     buildings_on,
     check_owner,
+    claim_lots,
+    over_stock,
     remaining_tray,
     tray_building,
     tray_piece,
@@ -200,3 +205,67 @@ def test_a_civic_piece_has_no_values_to_build_with() -> None:
         tray_building(civic, "red", L("A1"))
     # the group gives them on the build screen: Building is then made there
     assert civic.fits(Building("red", L("A1"), Civic(CivicKind.BUILDING, 1)))
+
+
+# --------------------------------------------------------------------------
+# Building over one's own smaller building, from the tray
+# --------------------------------------------------------------------------
+
+
+def over_names(city: City, owner: str, tapped: str) -> list[tuple[str, int]]:
+    return [(s.piece.name, s.left) for _k, s in over_stock(city, owner, L(tapped))]
+
+
+@pytest.mark.parametrize(
+    ("tapped", "pieces"),
+    [
+        # Ana's Domus on B2 and the free lot beside it: the pieces of 2 lots
+        ("B2 B1", [("Domus Maximus", 2), ("Pottery Studio", 2), ("Civic building", 8)]),
+        # and two more, in an L: the pieces of 3 lots in that shape
+        ("B1 B2 A2", [("Insula", 1), ("Artisan Forum", 1), ("Civic building", 8)]),
+    ],
+)
+def test_the_pieces_that_go_over_your_own_smaller_building(
+    tapped: str, pieces: list[tuple[str, int]]
+) -> None:
+    assert over_names(CITY, "red", tapped) == pieces
+    # each of them is built there by the engine, the Domus back in the tray
+    for k, stock in over_stock(CITY, "red", L(tapped)):
+        if stock.piece.values is None:
+            continue
+        building = tray_building(TRAY[k], "red", L(tapped))
+        after = build(claim_lots(CITY, "red", L(tapped)), building)
+        assert HOUSE not in after.buildings and building in after.buildings
+
+
+def test_a_building_over_returns_the_replaced_piece_to_the_tray() -> None:
+    # Ana's eight civic buildings are all built, one of them on B2: a civic
+    # building over it (2 lots) takes the piece it gives back.
+    civics = tuple(
+        Building("red", (lot,), Civic(CivicKind.BUILDING, 1))
+        for lot in L("B2 A4 A6 A8 C8 E8 G8 G6")
+    )
+    city = City(players=(ANA, BO), era=1, buildings=civics)
+    assert over_names(city, "red", "B2 B3")[-1] == ("Civic building", 1)
+    # on free lots alone, no civic piece is left
+    assert remaining_tray(city, "red")[-1].left == 0
+
+
+@pytest.mark.parametrize(
+    ("owner", "tapped", "error", "words"),
+    [
+        # not bigger than the Domus it would replace
+        ("red", "B2", BuildingOverError, "cannot build over the Domus at B2"),
+        # Bo's Artisan Forum is not Ana's to build over
+        ("red", "B2 C2", LotNotOwnedError, "a player builds over their own"),
+        # the Forum covers 3 lots: 3 are not bigger
+        ("blue", "C2 C3 D3", BuildingOverError, "it covers 3 lots"),
+        ("red", "B2 D2", IllegalBuildError, "must be orthogonally connected"),
+    ],
+)
+def test_what_cannot_go_over_is_said(
+    owner: str, tapped: str, error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error) as caught:
+        over_stock(CITY, owner, L(tapped))
+    assert words in str(caught.value)

@@ -60,6 +60,7 @@ from companion.engines.foundations.monuments import (
     check,
     eligibilities,
     eligibility,
+    fitting,
     markers_left,
     measure,
     monument_score,
@@ -1817,3 +1818,13 @@ def test_placement_moves_coins_between_players_and_the_bank(
         assert set(others) == {0}
     assert all(p.vp(q.id) >= 0 for q in c.players)
     assert {t.player for t in p.transfers} <= {q.id for q in c.players}
+
+
+def test_the_monuments_a_shape_fits_are_still_in_the_pool() -> None:
+    square = L("C3 D3 C4 D4")
+    shaped = [s for s in SLUGS if CATALOGUE[s].footprint is Footprint.O4]
+    assert fitting(city(), square) == tuple(shaped) and shaped
+    # one built is no longer offered; scattered or repeated lots fit none
+    built = city(mon("red", "F5 G5 F6 G6", shaped[0]))
+    assert fitting(built, square) == tuple(shaped[1:])
+    assert fitting(city(), L("A1 C3")) == fitting(city(), L("A1 A1")) == ()

@@ -690,6 +690,27 @@ def build(city: City, building: Building) -> City:
         )
     lots = building.lots
     check_lots(city, lots)
+    replaced = replaced_by(city, owner, lots)
+    kept = tuple(b for i, b in enumerate(city.buildings) if i not in replaced)
+    _check_tray(kept, building, player_name(city, owner))
+    lot_markers = dict(city.lot_markers)
+    lot_markers[owner] = markers_after_building(city, owner, lots, replaced)
+    return replace(city, buildings=(*kept, building), lot_markers=lot_markers)
+
+
+def replaced_by(city: City, owner: PlayerId, lots: Sequence[Lot]) -> tuple[int, ...]:
+    """The buildings a new building of ``owner``'s on ``lots`` would replace
+    (their indexes), once every lot is checked to be the owner's: a lot with
+    their lot marker, or a lot under one of their own buildings, each of which
+    must be strictly smaller than the new one (rulebook 001, "Action 3:
+    Construct a Building" 3 and 5, "Special Rules & Edge Cases - Building
+    Over"). Whatever the piece, the new building covers exactly ``lots``: its
+    size is theirs.
+
+    :raises LotNotOwnedError: a lot under another player's building, or without
+        the owner's lot marker.
+    :raises BuildingOverError: a replaced building of the same size or larger.
+    """
     built = city.built()
     own = set(city.markers(owner))
     replaced: dict[int, None] = {}
@@ -729,7 +750,7 @@ def build(city: City, building: Building) -> City:
             raise LotNotOwnedError(text)
     for index in replaced:
         old = city.buildings[index]
-        if old.size >= building.size:
+        if old.size >= len(lots):
             raise BuildingOverError(
                 nmsg(
                     "cannot build over the {building}: it covers {n} lot and the "
@@ -740,15 +761,39 @@ def build(city: City, building: Building) -> City:
                     "ones ({source})",
                     n=old.size,
                     building=old.label(),
-                    size=building.size,
+                    size=len(lots),
                     source=BUILDING_OVER.as_message(),
                 )
             )
-    kept = tuple(b for i, b in enumerate(city.buildings) if i not in replaced)
-    _check_tray(kept, building, player_name(city, owner))
-    lot_markers = dict(city.lot_markers)
-    lot_markers[owner] = markers_after_building(city, owner, lots, replaced)
-    return replace(city, buildings=(*kept, building), lot_markers=lot_markers)
+    return tuple(replaced)
+
+
+def over_stock(
+    city: City, owner: PlayerId, lots: Sequence[Lot]
+) -> tuple[tuple[int, TrayStock], ...]:
+    """``owner``'s tray pieces that can be built on ``lots`` over their own
+    smaller buildings there, each with its place in :func:`remaining_tray` and
+    how many are left once the replaced buildings are back in the tray
+    (rulebook 001, "Action 3: Construct a Building" 4: "Buildings you build
+    over return to your Player tray for reuse"). Only pieces with one left;
+    the free lots among ``lots`` are taken as the owner's, as
+    :func:`claim_lots` does for a board entered as it lies.
+
+    :raises IllegalBuildError: ``lots`` cannot take one building (see
+        :func:`check_lots`); a lot that is another player's
+        (``LotNotOwnedError``); a replaced building not strictly smaller
+        (``BuildingOverError``); more lot markers than a player has for the
+        lots left uncovered (``LotMarkerError``).
+    """
+    check_lots(city, lots)
+    claimed = claim_lots(city, owner, lots)
+    replaced = replaced_by(claimed, owner, lots)
+    markers_after_building(claimed, owner, lots, replaced)
+    freed = replace(
+        city,
+        buildings=tuple(b for i, b in enumerate(city.buildings) if i not in replaced),
+    )
+    return tuple((k, s) for k, s in fitting_stock(freed, owner, lots) if s.left)
 
 
 def markers_after_building(

@@ -314,6 +314,24 @@ def pool(city: City, *, catalogue: Catalogue = CATALOGUE) -> tuple[str, ...]:
     return tuple(slug for slug in catalogue if slug not in built)
 
 
+def fitting(
+    city: City, lots: Sequence[Lot], *, catalogue: Catalogue = CATALOGUE
+) -> tuple[str, ...]:
+    """The monuments still to be built whose shape ``lots`` make, turned or
+    flipped any way (a card of no given shape: as many connected lots as it
+    covers; game-data.md 1.5 [U]), in the rulebook's order. Whether a player
+    may build one there is :func:`placement`'s to say."""
+    if not lots or len(groups(lots)) != 1 or len(set(lots)) != len(lots):
+        return ()
+    found = []
+    for slug in pool(city, catalogue=catalogue):
+        card = catalogue[slug]
+        shaped = card.footprint.matches(lots) if card.footprint else None
+        if shaped or (shaped is None and len(lots) == card.lots):
+            found.append(slug)
+    return tuple(found)
+
+
 def markers_left(city: City, player: PlayerId) -> int:
     """Monument markers ``player`` still has: 6 less one per monument they own
     (rulebook 001, "Monument Markers")."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -25,6 +25,7 @@ from ...engines import foundations as fr
 from ...engines.base import RuleError
 from ...engines.foundations import fortune, road_boards
 from ...engines.foundations import monument_cards as cards
+from ...engines.foundations import monuments as mon
 from ...engines.foundations.city import CivicTile as Tile
 from ...exports.report import EraTotals
 from ...storage import progress as recorded
@@ -36,6 +37,7 @@ from ..forms import (
     BoardForm,
     BuildForm,
     TrayTileForm,
+    civic_values,
     tapped,
 )
 from ..plumbing import error_words, lazy_words, problem_words, words
@@ -528,6 +530,28 @@ def tap_tile(tap: Tap) -> ResponseReturnValue:
     )
 
 
+def tap_civic(tap: Tap) -> ResponseReturnValue:
+    """A civic rule and VP tapped in the tray: a civic building with them from
+    the owner's tray, built on the lots in one step (over the owner's own
+    smaller buildings there, as any piece)."""
+    values = civic_values(tap.form.civic.data or "")
+    if values is None:  # the form's validator refused it already
+        return tap.refused([_("Tap the civic building's rule and VP again.")])
+    civic = fr.tray_piece("Civic building")
+    try:
+        building = civic.make(tap.owner, tap.lots, values)
+    except ValueError:
+        fr.check_lots(tap.city, tap.lots)  # why, in words
+        raise
+    return build_in_place(
+        tap.table,
+        tap.city,
+        replace(building, name=None),
+        version=tap.version,
+        what=str(PIECE_NAMES[civic.name]),
+    )
+
+
 def tap_move_here(tap: Tap) -> ResponseReturnValue:
     """The "Move it here" button: the building chosen by "Move the building…"
     onto the tapped lots (one step)."""
@@ -558,14 +582,24 @@ def tap_marker(tap: Tap) -> ResponseReturnValue:
     return tap.back()
 
 
+def tap_marker_for(tap: Tap) -> ResponseReturnValue:
+    """A player's "lot marker" button in the tray: "Lot marker on / off" for
+    that player, who is then the chosen one."""
+    owner = tap.form.marker_for.data or ""
+    fr.check_owner(tap.city, owner)
+    return tap_marker(replace(tap, owner=owner))
+
+
 BOARD_ACTIONS: dict[str, Callable[[Tap], ResponseReturnValue]] = {
     "build": tap_build,
     "move": tap_move,
     "piece": tap_piece,
     "tile": tap_tile,
+    "civic": tap_civic,
     "move_here": tap_move_here,
     "remove": tap_remove,
     "marker": tap_marker,
+    "marker_for": tap_marker_for,
 }
 """What each button of the board screen does with the tapped lots."""
 
@@ -578,9 +612,11 @@ def pressed_button(form: BoardForm, tile_form: TrayTileForm) -> str | None:
         "move": form.move.data,
         "piece": form.piece.data is not None,
         "tile": bool(tile_form.tile.raw_data),
+        "civic": bool(form.civic.data),
         "move_here": form.move_here.data,
         "remove": form.remove.data,
         "marker": form.marker.data,
+        "marker_for": bool(form.marker_for.data),
     }
     return next((name for name, on in pressed.items() if on), None)
 
@@ -662,6 +698,7 @@ def tray(table_id: str) -> ResponseReturnValue:
     return render_template(
         f"games/{GAME}/_tray.html",
         **tray_context(table, city, owner, lots),
+        form=board_form(table, city),
     )
 
 
@@ -669,32 +706,78 @@ def tray_context(
     table: GameTable, city: fr.City, owner: str, lots: tuple[fr.Lot, ...]
 ) -> dict[str, Any]:
     """What the tray under the board shows for ``owner`` and the tapped ``lots``:
-    the pieces that fit, and the group's saved civic tiles that fit while
-    ``owner`` has a civic piece left (a tile is one of them)."""
+    the pieces that fit (over ``owner``'s own smaller buildings on them too),
+    a civic building's rule and VP to tap, and the group's saved civic tiles
+    that fit while ``owner`` has a civic piece left (a tile is one of them);
+    why nothing fits; or the building the lots are part of. ``actions``: the
+    board's buttons that can do something with these lots (the page shows the
+    others too while nothing is tapped, and without JavaScript)."""
     built = fr.buildings_on(city, lots)
+    # Lots of one building (some or all of them) show that building; with
+    # free lots or other buildings, what could go over it.
+    shown = len(built) == 1 and set(lots) <= set(city.buildings[built[0]].lots)
     problem = None
     pieces: list[tuple[int, fr.TrayStock]] = []
     tiles: list[tuple[int, Tile, str]] = []
-    if lots and not built:
+    if lots and not shown:
         try:
-            fr.check_lots(city, lots)
+            if built:
+                pieces = list(fr.over_stock(city, owner, lots))
+            else:
+                fr.check_lots(city, lots)
+                pieces = [
+                    (k, s) for k, s in fr.fitting_stock(city, owner, lots) if s.left
+                ]
         except RuleError as exc:
             problem = error_words(exc)
-        else:
-            pieces = [(k, s) for k, s in fr.fitting_stock(city, owner, lots) if s.left]
-    civic_left = any(s.piece.type is fr.BuildingType.CIVIC for _k, s in pieces)
-    if civic_left:
+    civic_piece = next(
+        (k for k, s in pieces if s.piece.type is fr.BuildingType.CIVIC), None
+    )
+    if civic_piece is not None:
         for row in db.session.scalars(select(CivicTile).order_by(CivicTile.name)):
             tile = tile_of(row)
             if tile.fits(lots):
                 tiles.append((row.id, tile, tile_words(tile)))
+    monuments = []
+    if table.options.get("monuments") and lots and not built:
+        catalogue = table_catalogue(table)
+        for slug in mon.fitting(city, lots, catalogue=catalogue):
+            where = url_for(
+                "monuments.card",
+                table_id=table.id,
+                slug=slug,
+                player=owner,
+                lots=[str(lot) for lot in lots],
+                _anchor="cost",
+            )
+            monuments.append((catalogue[slug].name, where))
+    taken = city.built()
+    actions = set()
+    if any(lot not in taken for lot in lots):
+        actions |= {"build", "marker"}
+    elif len(built) > 1:
+        actions.add("build")
+    if len(built) == 1:
+        actions |= {"move", "remove"}
     return {
         "owner_name": _names(city)[owner],
         "lots": lots,
         "lots_text": fr.format_lots(lots),
         "pieces": pieces,
         "tiles": tiles,
-        "civic_left": civic_left,
+        "civic_left": civic_piece is not None,
+        "civic_piece": civic_piece,
+        "civic_rules": CIVIC_RULES,
+        "civic_grid": [
+            (
+                vp,
+                [
+                    (f"{kind.value}:{vp}", str(CIVIC_KIND_SHORT[kind]) % {"vp": vp})
+                    for kind, _head in CIVIC_RULES
+                ],
+            )
+            for vp in CIVIC_QUICK_VP
+        ],
         "describe_url": url_for(
             "civic.tiles",
             table_id=table.id,
@@ -702,7 +785,15 @@ def tray_context(
             lots=",".join(str(lot) for lot in lots) or None,
         ),
         "problem": problem,
-        "buildings": [city.buildings[i] for i in built],
+        "buildings": [city.buildings[i] for i in built] if shown else [],
+        "over": [city.buildings[i] for i in built] if not shown else [],
+        "actions": actions,
+        "monuments": monuments,
+        # Lots that cannot take one building (a player's scattered deeds) are
+        # for lot markers: each player's button says whose.
+        "marker_players": (
+            city.players if problem and not built and len(fr.groups(lots)) > 1 else ()
+        ),
         "names": _names(city),
         "piece_names": PIECE_NAMES,
         "type_names": TYPE_NAMES,
@@ -718,6 +809,21 @@ CIVIC_KIND_SHORT = {
 }
 """A civic tile's rule in the few words a tray button has room for (the whole
 rule: ``forms.CIVIC_KIND_LABELS``)."""
+
+CIVIC_RULES = (
+    (fr.CivicKind.CITIZEN, _l("citizen")),
+    (fr.CivicKind.TWO_CITIZENS, _l("2 citizens")),
+    (fr.CivicKind.SILVER, _l("silver")),
+    (fr.CivicKind.CIVIC, _l("civic building")),
+    (fr.CivicKind.BUILDING, _l("any building")),
+)
+"""The five civic rules (rulebook 001, "Civic Buildings") as the tray's
+columns head them: what a civic building scores VP for, each adjacent one."""
+
+CIVIC_QUICK_VP = (1, 2, 3)
+"""The VP the tray offers to tap with a civic rule, one row of buttons each:
+a layout choice, not a rule (no rulebook prints the civic buildings' values).
+Any other VP, and a name, go on the build screen of the tray's civic piece."""
 
 
 def tile_words(tile: Tile) -> str:
