@@ -237,9 +237,11 @@
   }
 
   // On a phone held upright the board screen opens with the board at the top
-  // and the tray under it, both in view (the heading is a scroll up).
+  // and the tray under it, both in view (the heading is a scroll up); a
+  // finished game's board opens on who won instead.
   function boardInView(form) {
     if (window.scrollY !== 0 || window.location.hash || !window.matchMedia(PHONE).matches) { return; }
+    if (document.querySelector(".final-result")) { return; }
     var bar = form.querySelector(".players-bar");
     if (bar) { window.scrollTo(0, bar.getBoundingClientRect().top + window.scrollY); }
   }

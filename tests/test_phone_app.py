@@ -99,7 +99,7 @@ def test_every_page_links_the_manifest_worker_and_says_what_it_is(
     description = page.select_one("meta[name=description]")["content"]
     assert "every point explained" in description
     assert page.select_one("#offline")["data-worker"] == "/sw.js"
-    assert page.select_one("script[src='/static/offline.js']") is not None
+    assert page.select_one("script[src^='/static/offline.js']") is not None
 
 
 def test_a_refused_csrf_token_says_so_in_a_header(app: Flask) -> None:

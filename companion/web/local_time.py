@@ -23,7 +23,7 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 import pytz
-from flask import Flask, request
+from flask import Flask, has_request_context, request
 from flask_babel import get_timezone, to_user_timezone
 
 COOKIE: Final = "tz"
@@ -57,7 +57,10 @@ def zone_name(raw: str | None) -> str | None:
 
 def select_timezone() -> str | None:
     """Flask-Babel's time-zone selector: the zone this phone said it is in
-    (the ``tz`` cookie), or ``None`` (Babel's default, UTC)."""
+    (the ``tz`` cookie), or ``None`` (Babel's default, UTC), as outside a
+    request (the ``companion`` command, a report made by a tool)."""
+    if not has_request_context():
+        return None
     return zone_name(request.cookies.get(COOKIE))
 
 

@@ -46,7 +46,9 @@ def test_whole_draft_on_a_phone(phone, tmp_path: Path) -> None:  # type: ignore[
         if label == "Space 2: 3 VP":
             assert no_sideways_scroll(page)
             screenshot(page, "roads-draft-phone")
-    assert "Every pick is made." in page.locator("[role=status]").first.inner_text()
+    # (The page's first status is the offline banner, hidden while online.)
+    done = page.locator(".pick-done, .winner[role=status]")
+    assert "Every pick is made." in done.first.inner_text()
     # The tie-break on the south edge is said in words.
     page.locator("#edge-south").scroll_into_view_if_needed()
     page.get_by_role("link", name="Score era 2").click()

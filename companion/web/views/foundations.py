@@ -739,7 +739,7 @@ def tray_context(
             if tile.fits(lots):
                 tiles.append((row.id, tile, tile_words(tile)))
     monuments = []
-    if table.options.get("monuments") and lots and not built:
+    if table.options.get(fr.MONUMENTS.key) and lots and not built:
         catalogue = table_catalogue(table)
         for slug in mon.fitting(city, lots, catalogue=catalogue):
             where = url_for(
@@ -788,7 +788,7 @@ def tray_context(
         "buildings": [city.buildings[i] for i in built] if shown else [],
         "over": [city.buildings[i] for i in built] if not shown else [],
         "actions": actions,
-        "monuments": monuments,
+        "fitting_monuments": monuments,
         # Lots that cannot take one building (a player's scattered deeds) are
         # for lot markers: each player's button says whose.
         "marker_players": (
