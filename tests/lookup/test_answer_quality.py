@@ -36,6 +36,11 @@ TARGET_TOP1 = 0.90
 TARGET_TOP3 = 0.97
 PER_LANGUAGE = 25
 """Questions each language has at least."""
+BLIND_FILE = Path(__file__).with_name("questions_blind.toml")
+BLIND_FLOOR = {Lang.EN: (0.74, 0.88), Lang.IT: (0.72, 0.90), Lang.ZH: (0.78, 0.94)}
+"""(top 1, top 3) per language on questions_blind.toml when it was added
+(issue 30, after the first round of tuning): a later change may raise them,
+not lower them. Short of issue 30's 90% / 97%."""
 TUNER_FLOOR = {Lang.EN: (0.77, 0.92), Lang.IT: (0.72, 0.88), Lang.ZH: (0.73, 0.96)}
 """(top 1, top 3) per language on questions_tuner.toml when issue 30 was
 done: a later change may raise them, not lower them."""
@@ -116,5 +121,19 @@ def test_the_tuners_questions(capsys: pytest.CaptureFixture[str]) -> None:
         if result.misses:
             print("first answer wrong:\n" + "\n".join(result.misses))
     for lang, (top1, top3) in TUNER_FLOOR.items():
+        assert result.share(lang, top=1) >= top1, (lang, result.misses)
+        assert result.share(lang, top=3) >= top3, (lang, result.misses)
+
+
+def test_the_blind_questions(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30's two blind sets (questions_blind.toml), held out no longer:
+    figures printed, and none may fall below the share measured when they
+    were added."""
+    result = score(scoring.load_toml(BLIND_FILE), package_index())
+    with capsys.disabled():
+        print(f"\nanswer quality (questions_blind.toml): {result.report()}")
+        if result.misses:
+            print("first answer wrong:\n" + "\n".join(result.misses))
+    for lang, (top1, top3) in BLIND_FLOOR.items():
         assert result.share(lang, top=1) >= top1, (lang, result.misses)
         assert result.share(lang, top=3) >= top3, (lang, result.misses)
