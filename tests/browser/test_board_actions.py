@@ -131,8 +131,17 @@ class Thumb:
         )
 
     def where(self, target: Locator) -> dict[str, Any]:
+        """Where ``target`` stands once the page has stopped moving: a swipe's
+        scroll may still glide on a busy machine, and a finger put where the
+        target was a moment ago taps nothing."""
         expect(target).to_have_count(1)
         result: dict[str, Any] = target.evaluate(WHERE)
+        for _ in range(40):
+            time.sleep(0.05)
+            again: dict[str, Any] = target.evaluate(WHERE)
+            if again == result:
+                break
+            result = again
         return result
 
     def reach(self, target: Locator, why: str) -> tuple[float, float]:
