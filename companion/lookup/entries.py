@@ -38,6 +38,7 @@ def not_a_key(key: str) -> Message:
 HOUSE_KEY_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}\Z")
 TITLE_MAX: Final = 100
 TEXT_MAX: Final = 2000
+KEYWORDS_MAX: Final = 500
 
 
 T = TypeVar("T")
@@ -79,6 +80,10 @@ class Entry:
     """A component's text (a Monument card, a group of Glory to Rome cards, the
     box contents) rather than a rule of play: general questions rank it a
     little lower; a question that names the component still finds it first."""
+    keywords: str = ""
+    """Words players ask this rule with that its title and text do not say
+    ("how many road boards", "pareggio", 平局): searched like its text, never
+    shown. Empty for a house rule."""
     table: str | None = None
     """The table a house rule belongs to: only a search from that table finds
     it. ``None`` for the package's entries, and for a house rule of no table
@@ -160,7 +165,8 @@ def load_entries(text: str, *, name: str = "<rules>") -> list[Entry]:
 
     The file names its ``game`` and lists ``[[rule]]`` tables, each with a
     ``key``, its ``sources`` and an ``en`` title and text (``it``, ``zh`` and
-    ``reference`` optional). A text may be written over several lines (see
+    ``reference`` optional; each language may add ``keywords``, see
+    :attr:`Entry.keywords`). A text may be written over several lines (see
     :func:`join_lines`).
 
     :param name: the file's name, for messages.
@@ -215,7 +221,9 @@ def _read_entries(root: Node) -> list[Entry]:
         for lang in Lang:
             if lang.value not in rule:
                 continue
-            words = rule[lang.value].object(required=("title", "text"))
+            words = rule[lang.value].object(
+                required=("title", "text"), optional=("keywords",)
+            )
             entries.append(
                 Entry(
                     game=game,
@@ -223,6 +231,11 @@ def _read_entries(root: Node) -> list[Entry]:
                     lang=lang,
                     title=_read_text(words["title"], max_len=TITLE_MAX),
                     text=_read_text(words["text"], max_len=TEXT_MAX),
+                    keywords=(
+                        _read_text(words["keywords"], max_len=KEYWORDS_MAX)
+                        if "keywords" in words
+                        else ""
+                    ),
                     sources=sources,
                     reference=reference,
                 )

@@ -472,13 +472,17 @@ class RulesIndex:
         in_body = [t for t in found if t.start >= split]
         title_concepts = self._concepts(in_title, entry.title)
         body_concepts = self._concepts(in_body, entry.text)
+        # The keywords count as more of the text (they are never shown).
+        said = list(tokens(entry.keywords)) if entry.keywords else []
+        for term, n in self._concepts(said, entry.keywords).items():
+            body_concepts[term] = body_concepts.get(term, 0) + n
         self._title_terms[self._next_row] = frozenset(title_concepts)
         modal = _modal_sentences(entry, self._modality)
         if modal:
             self._modal[self._next_row] = modal
         title_terms = _terms(in_title)
-        body_terms = _terms(in_body)
-        chars = [ch for t in found if t.script is Script.CJK for ch in t.text]
+        body_terms = _terms([*in_body, *said])
+        chars = [ch for t in (*found, *said) if t.script is Script.CJK for ch in t.text]
         row = self._next_row
         self._stats[row] = _Stats(
             rule=entry.rule_id,

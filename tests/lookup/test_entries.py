@@ -22,6 +22,7 @@ from companion.lookup import (
     Entry,
     GlossaryError,
     InvalidEntryError,
+    build_index,
     house_rule,
     load_entries,
     load_glossary,
@@ -421,3 +422,23 @@ def test_lookup_modules_import_only_the_standard_library(path: Path) -> None:
     if path.name != "resources.py":
         assert "importlib" not in imported
         assert not re.search(r"\bopen\(|\.read_text\(|\.read_bytes\(", source)
+
+
+def test_keywords_are_searched_but_never_shown() -> None:
+    """An entry's keywords (players' words for it) find it; its title and
+    text stay as written."""
+    data = """game = "all-roads"
+[[rule]]
+key = "quiet"
+sources = [{ rulebook = "002", section = "Setup" }]
+en.title = "Setup"
+en.text = "Place the starting tile."
+en.keywords = "zebra crossing"
+"""
+    (entry,) = load_entries(data)
+    assert entry.keywords == "zebra crossing"
+    assert "zebra" not in entry.text
+    index = build_index([entry])
+    hits = index.search("where is the zebra?", lang="en")
+    assert [hit.entry.id for hit in hits] == ["all-roads.quiet.en"]
+    assert "zebra" not in hits[0].snippet.text
