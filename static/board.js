@@ -66,18 +66,26 @@
     if (!tray || !form.dataset.tray) { return; }
     var query = new URLSearchParams({ owner: owner(form), lots: selectedLots(form).join(",") });
     var mine = ++trayRequest;
+    // Until the answer comes the tray's links and buttons are for the lots
+    // ticked before: a quick thumb would open them with a lot missing.
+    tray.setAttribute("aria-busy", "true");
+    function settle() {
+      var current = document.getElementById("tray");
+      if (current && mine === trayRequest) { current.removeAttribute("aria-busy"); }
+    }
     fetch(form.dataset.tray + "?" + query.toString(), { headers: { Accept: "text/html" } })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
-        if (html === null || mine !== trayRequest) { return; }
+        if (html === null || mine !== trayRequest) { settle(); return; }
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("tray");
         var current = document.getElementById("tray");
         if (fresh && current) {
           clearStatus();  // an earlier build's message: the tray speaks now
           current.replaceWith(fresh);
         }
+        settle();
       })
-      .catch(function () { /* the buttons of the tray still work */ });
+      .catch(settle);  // offline: the tray's own buttons still post the form
   }
 
   // Tap toggles one lot; a drag sets every lot it crosses like the first one.

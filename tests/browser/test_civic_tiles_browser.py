@@ -27,6 +27,9 @@ def test_a_tile_described_from_the_tray_is_built_with_one_tap(
         page.locator(f"label.lot:has(input[value={lot}])").click()
     describe = page.get_by_role("link", name="Describe a civic tile for these lots…")
     expect(describe).to_be_visible()
+    # The link a quick thumb meets is the one for both lots, never the one
+    # the first tap's tray offered (board.js keeps a busy tray from taps).
+    expect(describe).to_have_attribute("href", re.compile(r"lots=F5(,|%2C)F6"))
     describe.click()
 
     # The grid starts with the tapped shape; the screen passes axe and taps.
@@ -55,3 +58,33 @@ def test_a_tile_described_from_the_tray_is_built_with_one_tap(
     assert loads == []
     assert small == []
     assert {screen: v for screen, v in found.items() if v} == {}
+
+
+def test_a_tray_still_on_its_way_takes_no_tap(phone: Page, tmp_path: Path) -> None:
+    """Between a tap on a lot and the tray's answer, the tray on screen is for
+    the lots ticked before: its links and pieces wait (CI once opened the
+    civic tile screen for F5 alone after F5 and F6 were tapped)."""
+    page = phone
+    import_example(page, tmp_path)
+    page.get_by_role("link", name="City board").click()
+    page.locator(".players-bar input[value=blue]").locator("xpath=..").click()
+    page.locator("label.lot:has(input[value=F5])").click()
+    describe = page.get_by_role("link", name="Describe a civic tile for these lots…")
+    expect(describe).to_have_attribute("href", re.compile(r"lots=F5$"))
+    expect(page.locator("#tray")).not_to_have_attribute("aria-busy", "true")
+
+    held: list[object] = []
+    page.route("**/board/tray?*", lambda route: held.append(route))
+    page.locator("label.lot:has(input[value=F6])").click()
+    expect(page.locator("#tray")).to_have_attribute("aria-busy", "true")
+    with pytest.raises(Exception, match="Timeout"):
+        describe.click(timeout=700)
+    assert "/civic-tiles" not in page.url
+
+    for route in held:
+        route.continue_()  # type: ignore[attr-defined]
+    page.unroute("**/board/tray?*")
+    expect(page.locator("#tray")).not_to_have_attribute("aria-busy", "true")
+    expect(describe).to_have_attribute("href", re.compile(r"lots=F5(,|%2C)F6"))
+    describe.click()
+    expect(page.locator(".tile-grid input:checked")).to_have_count(2)
