@@ -260,10 +260,12 @@ def served(
 # --------------------------------------------------------------------------
 
 
-def phone_page(where: Served, path: str = "/") -> tuple[float, str | None]:
+def phone_page(
+    where: Served, path: str = "/", timeout: float = PAGE_TIMEOUT
+) -> tuple[float, str | None]:
     """A phone opening a page on a new connection: (seconds, error or None)."""
     start = time.monotonic()
-    connection = where.connection()
+    connection = where.connection(timeout)
     try:
         connection.request("GET", path, headers={"Host": where.host_header})
         answer = connection.getresponse()
@@ -328,7 +330,11 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def measure_slow(
-    where: Served, slow: int, interval: float, seconds: float
+    where: Served,
+    slow: int,
+    interval: float,
+    seconds: float,
+    page_timeout: float = PAGE_TIMEOUT,
 ) -> tuple[list[float], list[str], SlowTally]:
     """Phones' pages (a new one every second) while ``slow`` slow sockets
     are open: (times, failures, what became of the slow sockets). A few
@@ -348,7 +354,7 @@ def measure_slow(
     times: list[float] = []
     failures: list[str] = []
     while time.monotonic() < until - 1:
-        took, error = phone_page(where)
+        took, error = phone_page(where, timeout=page_timeout)
         times.append(took)
         if error:
             failures.append(error)
