@@ -232,11 +232,12 @@ def served(
         here = site_here(site or readme_site(), port, https_port, http_port, cert, key)
         conf = folder / "nginx.conf"
         conf.write_text(nginx_conf(folder, here))
-        proxy = subprocess.Popen(  # noqa: S603 - Debian's nginx, our file
-            [binary, "-c", str(conf), "-p", str(folder)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
+        with (folder / "nginx-start.log").open("wb") as out:
+            proxy = subprocess.Popen(  # noqa: S603 - Debian's nginx, our file
+                [binary, "-c", str(conf), "-p", str(folder)],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         wait_for_port(https_port, proxy, "nginx")
         yield Served(server, port, https_port, True, http_port, log)
     except RuntimeError:
@@ -284,6 +285,7 @@ class SlowTally:
     closed_by_server: int = 0
     answered_408: int = 0
     lived: list[float] = field(default_factory=list)
+    quiet: list[float] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -337,20 +339,22 @@ def measure_slow(
     page_timeout: float = PAGE_TIMEOUT,
 ) -> tuple[list[float], list[str], SlowTally]:
     """Phones' pages (a new one every second) while ``slow`` slow sockets
-    are open: (times, failures, what became of the slow sockets). A few
+    are open: (times, failures, what became of the slow sockets; its
+    ``quiet`` holds 5 pages' times before the slow sockets opened). A few
     pages first, unmeasured: each worker's first page is slower (it is still
     loading the rules index and WeasyPrint)."""
     for _ in range(8):
         phone_page(where)
-    until = time.monotonic() + seconds
     tally = SlowTally()
+    tally.quiet = [phone_page(where)[0] for _ in range(5)]
+    until = time.monotonic() + seconds
     threads = [
         threading.Thread(target=slow_client, args=(where, interval, until, tally))
         for _ in range(slow)
     ]
     for thread in threads:
         thread.start()
-    time.sleep(3)  # every slow socket has sent its first bytes
+    time.sleep(5)  # every slow socket is open and has sent its first bytes
     times: list[float] = []
     failures: list[str] = []
     while time.monotonic() < until - 1:
@@ -370,7 +374,9 @@ def slow_report(
     lived = statistics.median(tally.lived) if tally.lived else 0.0
     return (
         f"{label}\n"
-        f"  phone pages: {len(times)}, failed {len(failures)} {failures[:5]},"
+        f"  before them, phone pages p50 {statistics.median(tally.quiet) * 1000:.0f}"
+        f" ms, max {max(tally.quiet) * 1000:.0f} ms\n"
+        f"  during, phone pages: {len(times)}, failed {len(failures)} {failures[:5]},"
         f" p50 {statistics.median(times) * 1000:.0f} ms,"
         f" max {max(times) * 1000:.0f} ms"
         f" (in order: {[round(t * 1000) for t in times]})\n"

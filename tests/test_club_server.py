@@ -199,9 +199,9 @@ def test_the_readme_the_unit_and_the_environment_file_agree() -> None:
     assert url.group(3) == database.group(1) and database.group(2) == role.group(1)
     # The Unix user is made, owns the folder, and is the unit's.
     home = unit["WorkingDirectory"]
-    assert f"--home-dir {home}" in steps and f"useradd" in steps
-    assert steps.split("useradd", 1)[1].split("\n", 1)[0].rstrip().endswith(
-        unit["User"]
+    assert f"--home-dir {home}" in steps and "useradd" in steps
+    assert (
+        steps.split("useradd", 1)[1].split("\n", 1)[0].rstrip().endswith(unit["User"])
     )
     assert f"chown -R {unit['User']}:{unit['Group']} {home}" in steps
     assert unit["ExecStart"].startswith(f"{home}/.venv/bin/gunicorn")
