@@ -245,12 +245,7 @@ def served(
         raise
     finally:
         if proxy is not None:
-            proxy.send_signal(signal.SIGQUIT)
-            try:
-                proxy.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proxy.kill()
-                proxy.wait()
+            stop(proxy)  # SIGTERM: nginx's fast stop
         if server is not None:
             stop(server)
         shutil.rmtree(folder, ignore_errors=True)
