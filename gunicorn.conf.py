@@ -16,6 +16,13 @@ bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
 # process; one process per CPU keeps a PDF (CPU-bound) from holding them all.
 workers = int(os.environ.get("WEB_CONCURRENCY") or max(2, multiprocessing.cpu_count()))
 threads = int(os.environ.get("THREADS") or 4)
+# gthread, except that a thread takes a request only once its head has
+# arrived whole, and a head still unfinished 10 s after its first byte is
+# answered 408: a client sending its head slowly holds no thread (gthread
+# alone gave 8 such clients every thread of 2 x 4: README, "A club's server").
+worker_class = "companion.web.gunicorn_worker.WholeHeadWorker"
+# No control socket: reloads and stops go by signal (systemctl, kill -HUP).
+control_socket_disable = True
 accesslog = "-"
 errorlog = "-"
 # A reload (SIGHUP) or stop (SIGTERM) lets requests in progress finish for

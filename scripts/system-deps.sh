@@ -10,8 +10,10 @@ purpose=${1:-run}
 packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1
           fonts-dejavu-core fonts-wqy-microhei)
 if [ "$purpose" = test ]; then
-  # Browser tests drive Debian's Chromium; storage tests also run on PostgreSQL.
-  packages+=(chromium postgresql)
+  # Browser tests drive Debian's Chromium; storage tests also run on PostgreSQL;
+  # the club server's tests run the README's site in Debian's nginx (openssl
+  # makes its certificate).
+  packages+=(chromium postgresql nginx openssl)
 fi
 
 missing=()
