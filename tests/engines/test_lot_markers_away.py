@@ -39,7 +39,13 @@ from companion.engines.foundations.fortune import (
     next_turn,
     resolve,
 )
-from companion.engines.foundations.road_boards import Edge, Marker, RoadBoards
+from companion.engines.foundations.road_boards import (
+    PRESETS,
+    Edge,
+    Marker,
+    RoadBoards,
+    with_faces,
+)
 
 from ..conftest import SHARED, require_shared
 from ..helpers import run_cli
@@ -454,3 +460,14 @@ def test_a_lot_pick_never_takes_a_marker_away(table: tuple[City, RoadBoards]) ->
         )
         assert placed <= 8 - len(case.markers(p.id)) - boards.away(p.id)
         assert with_away.lot_marker_supply(p.id) == 8 - boards.away(p.id)
+
+
+def test_changing_a_face_keeps_the_markers_away() -> None:
+    """A face set again (the setup screen, mid-game) drops the picks made on
+    the old face, never the lot markers placed at the last era's scoring."""
+    case = city_of(table_doc(away={"red": 2}, choices={"north": [lot()]}))
+    assert case.road_boards is not None
+    faces = dict(case.road_boards.boards)
+    faces[Edge.NORTH] = PRESETS["worked-example-north"]
+    again = with_faces(case.road_boards, faces)
+    assert (dict(again.lot_markers_away), again.choices) == ({"red": 2}, {})
