@@ -119,6 +119,17 @@ def city_of(doc: dict[str, Any]) -> City:
     return sheet
 
 
+def boards_of(case: City) -> RoadBoards:
+    assert case.road_boards is not None
+    return case.road_boards
+
+
+def away_written(written: dict[str, object]) -> object:
+    boards = written["road_boards"]
+    assert isinstance(boards, dict)
+    return boards.get("lot_markers_away", {})
+
+
 def refusal(doc: dict[str, Any]) -> str:
     with pytest.raises(TableFileError) as caught:
         read_table(doc)
@@ -201,7 +212,7 @@ def test_a_count_that_can_be_is_read_and_written_back(
     table = read_table(table_doc(era=era, away=away))
     written = write_table(table)
     kept = {pid: n for pid, n in away.items() if n}
-    assert written["road_boards"].get("lot_markers_away", {}) == kept  # type: ignore[union-attr]
+    assert away_written(written) == kept
     assert read_table(json.loads(json.dumps(written))) == table
 
 
@@ -228,7 +239,8 @@ def test_a_lot_pick_needs_a_lot_marker_to_hand(
 ) -> None:
     doc = table_doc(markers=markers, away={"red": away}, choices=NORTH_AND_WEST)
     if refused_at is None:
-        result = resolve(city_of(doc), city_of(doc).road_boards)  # type: ignore[arg-type]
+        case = city_of(doc)
+        result = resolve(case, boards_of(case))
         assert result.player("red").lot_markers_spent == 2
         return
     said = refusal(doc)
@@ -293,7 +305,7 @@ def test_the_next_era_carries_this_eras_lot_picks_as_away(
     assert problems(after) == ()
     # The next era's file says it, and reads back as that city.
     written = write(after)
-    assert written["road_boards"].get("lot_markers_away", {}) == next_away  # type: ignore[attr-defined]
+    assert away_written(written) == next_away
     assert city_of({**table_doc(), **written}) == after
 
 
@@ -302,7 +314,7 @@ def test_only_era_3_says_no_next_era(era: int) -> None:
     case = city_of(table_doc(era=era, choices={"north": [lot()]}))
     note = [
         str(e.line.text)
-        for e in resolve(case, case.road_boards).player("red").entries  # type: ignore[arg-type]
+        for e in resolve(case, boards_of(case)).player("red").entries
         if e.edge is Edge.NORTH
     ]
     assert note[0].startswith("North road: placed a lot marker as a milestone")
@@ -312,7 +324,7 @@ def test_only_era_3_says_no_next_era(era: int) -> None:
     else:
         assert note[0].endswith("one lot marker fewer next era")
     bare = city_of(table_doc(era=era))
-    turn = next_turn(bare, bare.road_boards, Edge.NORTH)  # type: ignore[arg-type]
+    turn = next_turn(bare, boards_of(bare), Edge.NORTH)
     assert turn is not None and turn.marker is Marker.LOT
     assert ("next era" in str(turn.marker_text)) is (era != 3)
 
