@@ -264,3 +264,23 @@ def test_the_away_count_can_be_changed_only_to_what_can_be() -> None:
     fixed = copy.deepcopy(doc)
     fixed["road_boards"]["lot_markers_away"] = {"red": 1}
     assert read_table(fixed).score_json()["game"] == "foundations-of-rome"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    (
+        (
+            "it",
+            "Ana ha 1 segnalino lotto su una plancia strada dall'era 1: 7 disponibili",
+        ),
+        ("zh", "Ana 有 1 个地块标记从第 1 时代起放在道路版图上：可用 7 个"),
+    ),
+)
+def test_the_away_marker_is_said_in_the_readers_language(
+    actions: TableActions, client: FlaskClient, language: str, said: str
+) -> None:
+    require_shared()
+    table_id = actions.import_id(VALID[0].read_bytes())
+    client.get(f"/lang/{language}")
+    assert away_said(client, f"/t/{table_id}/board") == [said]
+    assert away_said(client, f"/t/{table_id}/roads") == [said]
