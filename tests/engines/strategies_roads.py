@@ -8,6 +8,7 @@ from collections import Counter
 from hypothesis import strategies as st
 
 from companion.engines.foundations import (
+    LOT_MARKERS_PER_PLAYER,
     TRAY_SIZE_PER_TYPE,
     Board,
     Building,
@@ -67,11 +68,19 @@ def faces() -> st.SearchStrategy[RoadBoard]:
 
 @st.composite
 def road_boards(draw: st.DrawFn, city: City) -> RoadBoards:
-    """Four faces and any starting milestone counts, no picks yet."""
+    """Four faces, any starting milestone counts and, after Era 1, any lot
+    markers away since last era that the player has off the city board (up
+    to 8 with those on it); no picks yet."""
     ids = [p.id for p in city.players]
+    away: dict[str, int] = {}
+    if city.era > 1:
+        for pid in draw(st.lists(st.sampled_from(ids), unique=True)):
+            most = LOT_MARKERS_PER_PLAYER - len(city.markers(pid))
+            away[pid] = draw(st.integers(0, most))
     return RoadBoards(
         {edge: draw(faces()) for edge in Edge},
         milestones_left=draw(st.dictionaries(st.sampled_from(ids), st.integers(0, 2))),
+        lot_markers_away=away,
     )
 
 

@@ -1088,6 +1088,7 @@ def test_relabelling_players_changes_only_labels(
             for edge, picks in state.choices.items()
         },
         {rename[k]: v for k, v in state.milestones_left.items()},
+        {rename[k]: v for k, v in state.lot_markers_away.items()},
     )
     before, after = resolve(case, state), resolve(relabelled, renamed)
     for edge in Edge:
@@ -1124,9 +1125,11 @@ def test_picks_made_through_the_draft_always_resolve(
             for c in picks
         )
         assert p.milestones_left == start - placed >= 0
+        # Of the 8, those on the city board and those away since last era
+        # are not to hand (rulebook 000, "Gameplay Example - West Road Board" D).
         assert p.lot_markers_spent <= LOT_MARKERS_PER_PLAYER - len(
             case.markers(p.player)
-        )
+        ) - state.away(p.player)
         assert 0 <= p.population <= 2 * len(Edge)
         for entry in p.entries:
             assert isinstance(entry.line.text, Message)

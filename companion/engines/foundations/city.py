@@ -330,6 +330,18 @@ class City:
         """The lots where ``pid`` has a lot marker."""
         return self.lot_markers.get(pid, ())
 
+    def lot_markers_away(self, pid: PlayerId) -> int:
+        """``pid``'s lot markers on road boards since the previous era, out of
+        their supply this era (rulebook 000, "Gameplay Example - West Road
+        Board" D); 0 without road boards."""
+        return self.road_boards.away(pid) if self.road_boards is not None else 0
+
+    def lot_marker_supply(self, pid: PlayerId) -> int:
+        """How many lot markers ``pid`` has this era: 8 (rulebook 001,
+        "Special Rules & Edge Cases - Lot Markers"), less those away on road
+        boards since the previous era."""
+        return max(0, LOT_MARKERS_PER_PLAYER - self.lot_markers_away(pid))
+
     def built(self) -> dict[Lot, int]:
         """Each built lot and the index of the building on it."""
         return {lot: i for i, b in enumerate(self.buildings) for lot in b.lots}
@@ -805,14 +817,17 @@ def markers_after_building(
     The markers under the new building come back to the owner; each lot of a
     replaced building that it leaves uncovered keeps a lot marker, so it stays
     the owner's (rulebook 001, "Special Rules & Edge Cases - Building Over" and
-    "Lot Markers"). A player has 8 lot markers.
+    "Lot Markers"). A player has 8 lot markers, less those away on road boards
+    since last era (:meth:`City.lot_marker_supply`).
 
-    :raises LotMarkerError: that would need more than 8.
+    :raises LotMarkerError: that would need more than the owner has.
     """
     covered = set(lots)
     markers = [lot for lot in city.markers(owner) if lot not in covered]
     for index in replaced:
         markers.extend(lot for lot in city.buildings[index].lots if lot not in covered)
+    if city.lot_markers_away(owner) and len(markers) > city.lot_marker_supply(owner):
+        raise _short_of_markers(city, owner, len(markers))
     if len(markers) > LOT_MARKERS_PER_PLAYER:
         raise LotMarkerError(
             nmsg(
@@ -884,7 +899,8 @@ def remove(city: City, index: int, *, keep_lots: bool = False) -> City:
         (its owner still owns them); otherwise they become unowned, as when
         correcting a mistaken entry.
     :raises NoSuchBuildingError: no building at ``index``.
-    :raises LotMarkerError: ``keep_lots`` would need more than 8 lot markers.
+    :raises LotMarkerError: ``keep_lots`` would need more lot markers than
+        the owner has (8, less those away on road boards since last era).
     """
     _check_index(city, index)
     old = city.buildings[index]
@@ -892,6 +908,9 @@ def remove(city: City, index: int, *, keep_lots: bool = False) -> City:
     if not keep_lots:
         return replace(city, buildings=buildings)
     markers = (*city.markers(old.owner), *old.lots)
+    away = city.lot_markers_away(old.owner)
+    if away and len(markers) > city.lot_marker_supply(old.owner):
+        raise _short_of_markers(city, old.owner, len(markers))
     if len(markers) > LOT_MARKERS_PER_PLAYER:
         raise LotMarkerError(
             nmsg(
@@ -979,8 +998,28 @@ def add_coins(city: City, gained: Mapping[PlayerId, int]) -> City:
 # --------------------------------------------------------------------------
 
 
+def _short_of_markers(city: City, owner: PlayerId, needed: int) -> LotMarkerError:
+    """``owner`` would need ``needed`` lot markers on the city board, more than
+    the 8 less those away on road boards since last era (rulebook 000,
+    "Gameplay Example - West Road Board" D)."""
+    away = city.lot_markers_away(owner)
+    return LotMarkerError(
+        nmsg(
+            "{player} would need {n} lot marker, but has only {limit} this era: "
+            "{away} went on a road board last era ({source})",
+            "{player} would need {n} lot markers, but has only {limit} this era: "
+            "{away} went on a road board last era ({source})",
+            n=needed,
+            player=player_name(city, owner),
+            limit=city.lot_marker_supply(owner),
+            away=away,
+            source=LOT_MARKERS.as_message(),
+        )
+    )
+
+
 def toggle_lot_markers(
-    city: City, owner: PlayerId, lots: Sequence[Lot], *, spent: int = 0
+    city: City, owner: PlayerId, lots: Sequence[Lot], *, spent: int | None = None
 ) -> City:
     """``owner``'s lot marker on each of ``lots``, or taken off where it stands.
 
@@ -989,7 +1028,8 @@ def toggle_lot_markers(
     placed on a road board last era is out of its owner's supply this era
     (rulebook 000, "Gameplay Overview" 3.A).
 
-    :param spent: lot markers ``owner`` placed on road boards last era.
+    :param spent: lot markers ``owner`` placed on road boards last era
+        (default: the table file's, ``road_boards.lot_markers_away``).
     :raises LotMarkerError: a lot is built on or holds another player's lot
         marker, or ``owner`` would need more lot markers than they have.
     """
@@ -1021,6 +1061,8 @@ def toggle_lot_markers(
             )
         else:
             mine.append(lot)
+    if spent is None:
+        spent = city.lot_markers_away(owner)
     supply = LOT_MARKERS_PER_PLAYER - spent
     if len(mine) > supply:
         if spent:

@@ -364,8 +364,8 @@ def score(city: City, *, catalogue: Catalogue | None = None) -> EraResult:
     their VP are the ``roads`` category, the population tokens won there count
     in this era's population, and their coins add to the player's ``coins``.
 
-    :raises roads.RoadChoiceError: a pick on a road board breaks a rule
-        (:func:`read` refuses such a file before).
+    :raises fortune.RoadBoardsError: a pick on a road board breaks a rule,
+        or lot markers away cannot be (:func:`read` refuses such a file before).
     """
     cards = monument_cards.CATALOGUE if catalogue is None else catalogue
     board = monuments.profiles(city, catalogue=cards)
@@ -539,10 +539,13 @@ def next_era(city: City, result: EraResult) -> City:
     The buildings and lot markers stay (rulebook 001, "End of Era Scoring": play
     goes on with the board as it is); each player's total is carried as
     ``score_before``; population tokens won on road boards are kept for good
-    (rulebook 000, "Population Tokens"); the road boards' picks are cleared and
+    (rulebook 000, "Population Tokens"); the road boards' picks are cleared,
     each player keeps the milestone markers they had left (rulebook 000,
-    "Gameplay Overview"); where the table records coins in hand, each player's
-    silver and road-board coins of the era are added to them.
+    "Gameplay Overview") and the lot markers they placed on road boards this
+    era are away for the next (``lot_markers_away``: rulebook 000, "Gameplay
+    Example - West Road Board" D), while those away this era come back; where
+    the table records coins in hand, each player's silver and road-board coins
+    of the era are added to them.
 
     :raises GameOverError: ``result`` is the Era 3 scoring: no era follows.
     """
@@ -564,6 +567,11 @@ def next_era(city: City, result: EraResult) -> City:
             choices={},
             milestones_left={
                 s.player.id: s.road.milestones_left
+                for s in result.players
+                if s.road is not None
+            },
+            lot_markers_away={
+                s.player.id: s.road.lot_markers_spent
                 for s in result.players
                 if s.road is not None
             },

@@ -35,6 +35,7 @@ from ..base import (
     not_a_player,
 )
 from .city import (
+    LOT_MARKERS,
     LOT_MARKERS_PER_PLAYER,
     Building,
     City,
@@ -81,7 +82,20 @@ ROAD_BOARDS_PATH: Final = "road_boards"
 # --------------------------------------------------------------------------
 
 
-class RoadChoiceError(TableFileError):
+class RoadBoardsError(TableFileError):
+    """Road boards whose recorded state the rules do not allow; each problem
+    names its JSON path under ``road_boards``."""
+
+
+class LotMarkersAwayError(RoadBoardsError):
+    """Lot markers recorded as away on road boards since the previous era
+    (``road_boards.lot_markers_away``) that cannot be: any in Era 1, which has
+    no previous era, or more than the player's 8 less those on the city board
+    (rulebook 000, "Gameplay Example - West Road Board" D; rulebook 001,
+    "Special Rules & Edge Cases - Lot Markers")."""
+
+
+class RoadChoiceError(RoadBoardsError):
     """A recorded pick on a road board that the rules do not allow; each
     problem names the JSON path of the pick (``road_boards.choices.south[2]``)."""
 
@@ -104,8 +118,10 @@ class SlotError(RoadChoiceError):
 
 class MarkerError(RoadChoiceError):
     """A milestone placed with none left, a lot marker placed while a milestone
-    is left or with no lot marker in supply (rulebook 000, "Gameplay
-    Overview" 3.A)."""
+    is left or with no lot marker in supply: all 8 on the city board, away on
+    road boards since last era or placed on this era's earlier boards
+    (rulebook 000, "Gameplay Overview" 3.A and "Gameplay Example - West Road
+    Board" D)."""
 
 
 class MajorityChoiceError(RoadChoiceError):
@@ -435,6 +451,10 @@ class _Ledger:
 
     milestones: int
     lot_markers_free: int
+    on_city: int = 0
+    """Lot markers on the city board (``lot_markers``)."""
+    away: int = 0
+    """Lot markers on road boards since last era (``lot_markers_away``)."""
     entries: list[Entry] = field(default_factory=list)
     lot_markers_spent: int = 0
     swap_lots: int = 0
@@ -738,12 +758,27 @@ def _check_marker(
             ),
         )
     if marker is Marker.LOT and ledger.lot_markers_free <= 0:
+        if not ledger.away:
+            raise MarkerError.at(
+                where,
+                msg(
+                    "{who} has no lot marker left in supply ({source})",
+                    who=who,
+                    source=OVERVIEW.as_message(),
+                ),
+            )
         raise MarkerError.at(
             where,
             msg(
-                "{who} has no lot marker left in supply ({source})",
+                "{who} has no lot marker left in supply: of {total}, {city} "
+                "on the city board, {away} on road boards since last era "
+                "and {placed} on this era's earlier road boards ({source})",
                 who=who,
-                source=OVERVIEW.as_message(),
+                total=LOT_MARKERS_PER_PLAYER,
+                city=ledger.on_city,
+                away=ledger.away,
+                placed=ledger.lot_markers_spent,
+                source=EXAMPLE_WEST.as_message(),
             ),
         )
 
@@ -872,15 +907,7 @@ def _resolve_milestones(
         if choice.marker is Marker.LOT:
             ledger.lot_markers_free -= 1
             ledger.lot_markers_spent += 1
-            ledger.note(
-                edge,
-                msg(
-                    "{road}: placed a lot marker as a milestone (both "
-                    "milestones were placed): one lot marker fewer next era",
-                    road=edge.road,
-                ),
-                OVERVIEW,
-            )
+            ledger.note(edge, _lot_placed_words(edge, final=city.final), OVERVIEW)
         else:
             ledger.milestones -= 1
         slot = board.slots[choice.slot]
@@ -912,14 +939,139 @@ def _resolve_milestones(
     return first_player
 
 
+def _lot_placed_words(edge: Edge, *, final: bool) -> Message:
+    """A lot marker placed as a milestone, in words: it is missing next era
+    (rulebook 000, "Gameplay Overview" 3.A), except in Era 3, which no era
+    follows (rulebook 001, "End of Game")."""
+    if final:
+        return msg(
+            "{road}: placed a lot marker as a milestone (both milestones were "
+            "placed); no era follows Era 3, so it costs nothing later",
+            road=edge.road,
+        )
+    return msg(
+        "{road}: placed a lot marker as a milestone (both "
+        "milestones were placed): one lot marker fewer next era",
+        road=edge.road,
+    )
+
+
+def lot_markers_free(city: City, boards: RoadBoards, pid: PlayerId) -> int:
+    """Lot markers ``pid`` may place on this era's road boards before any is
+    placed: 8 (rulebook 001, "Special Rules & Edge Cases - Lot Markers") less
+    those on the city board, less those away on road boards since last era
+    (rulebook 000, "Gameplay Example - West Road Board" D)."""
+    return max(0, LOT_MARKERS_PER_PLAYER - len(city.markers(pid)) - boards.away(pid))
+
+
 def _ledgers(city: City, boards: RoadBoards) -> dict[PlayerId, _Ledger]:
     return {
         p.id: _Ledger(
             boards.milestones(p.id),
-            max(0, LOT_MARKERS_PER_PLAYER - len(city.markers(p.id))),
+            lot_markers_free(city, boards, p.id),
+            on_city=len(city.markers(p.id)),
+            away=boards.away(p.id),
         )
         for p in city.players
     }
+
+
+def _away_path(pid: PlayerId) -> JsonPath:
+    return child_path(child_path(ROAD_BOARDS_PATH, "lot_markers_away"), pid)
+
+
+def away_problems(city: City, boards: RoadBoards) -> tuple[Problem, ...]:
+    """What is wrong with ``boards.lot_markers_away``, each at
+    ``road_boards.lot_markers_away.<id>`` (spec "Road boards").
+
+    Lot markers are away only since a previous era's scoring (rulebook 000,
+    "Gameplay Example - West Road Board" D: unavailable "during the next
+    era"), so none in Era 1; and a player's away ones and those on the city
+    board are at most their 8 (rulebook 001, "Special Rules & Edge Cases - Lot
+    Markers").
+    """
+    found: list[Problem] = []
+    ids = {p.id for p in city.players}
+    for pid, n in boards.lot_markers_away.items():
+        path = _away_path(pid)
+        if pid not in ids:
+            found.append(Problem(path, not_a_player(pid)))
+        elif city.era == 1:
+            found.append(
+                Problem(
+                    path,
+                    nmsg(
+                        "{n} lot marker away since the previous era, but Era 1 "
+                        "has none: lot markers placed on road boards miss only "
+                        "the era after their scoring ({source})",
+                        "{n} lot markers away since the previous era, but Era 1 "
+                        "has none: lot markers placed on road boards miss only "
+                        "the era after their scoring ({source})",
+                        n=n,
+                        source=EXAMPLE_WEST.as_message(),
+                    ),
+                )
+            )
+        elif n > (most := LOT_MARKERS_PER_PLAYER - len(city.markers(pid))):
+            found.append(
+                Problem(
+                    path,
+                    nmsg(
+                        "{n} lot marker away, but {player} has {total} and "
+                        "{city} on the city board, so at most {most} can be "
+                        "away ({source})",
+                        "{n} lot markers away, but {player} has {total} and "
+                        "{city} on the city board, so at most {most} can be "
+                        "away ({source})",
+                        n=n,
+                        player=player_name(city, pid),
+                        total=LOT_MARKERS_PER_PLAYER,
+                        city=len(city.markers(pid)),
+                        most=max(0, most),
+                        source=LOT_MARKERS.as_message(),
+                    ),
+                )
+            )
+    return tuple(found)
+
+
+def check_away(city: City, boards: RoadBoards) -> None:
+    """Whether ``boards.lot_markers_away`` can be (:func:`away_problems`).
+
+    :raises LotMarkersAwayError: every problem found, at its path.
+    """
+    found = away_problems(city, boards)
+    if found:
+        raise LotMarkersAwayError(found)
+
+
+def away_words(city: City, boards: RoadBoards) -> tuple[tuple[PlayerId, Message], ...]:
+    """Each player with lot markers on road boards since the previous era, in
+    seating order, with that said in words: "Bo has 1 lot marker on a road
+    board from era 1: 7 available" (rulebook 000, "Gameplay Example - West
+    Road Board" D; 8 lot markers: rulebook 001, "Special Rules & Edge Cases -
+    Lot Markers")."""
+    said: list[tuple[PlayerId, Message]] = []
+    for p in city.players:
+        n = boards.away(p.id)
+        if not n:
+            continue
+        said.append(
+            (
+                p.id,
+                nmsg(
+                    "{player} has {n} lot marker on a road board from era "
+                    "{era}: {available} available",
+                    "{player} has {n} lot markers on road boards from era "
+                    "{era}: {available} available",
+                    n=n,
+                    player=player_name(city, p.id),
+                    era=city.era - 1,
+                    available=max(0, LOT_MARKERS_PER_PLAYER - n),
+                ),
+            )
+        )
+    return tuple(said)
 
 
 def _majority_error(edge: Edge) -> MajorityChoiceError:
@@ -972,7 +1124,9 @@ def resolve(city: City, boards: RoadBoards) -> RoadsResult:
     in this era's population), coins from every other player, the first
     player marker, lots to swap and free-text rewards. Each milestone placed
     lowers the player's count as the edges go; a player with none left may
-    place a lot marker instead, which they miss in the next era.
+    place a lot marker instead, if one is in supply (8, less those on the
+    city board, away since last era and placed on earlier edges), which they
+    miss in the next era.
 
     :raises UnrankedPlayerError: a pick by a player with no influence there.
     :raises RankOrderError: picks out of rank order, or two by one player.
@@ -980,7 +1134,10 @@ def resolve(city: City, boards: RoadBoards) -> RoadsResult:
     :raises MarkerError: a milestone with none left; a lot marker too early or
         with none in supply.
     :raises MajorityChoiceError: picks recorded on a majority board.
+    :raises LotMarkersAwayError: lot markers away in Era 1, or more than the
+        player has off the city board (:func:`away_problems`).
     """
+    check_away(city, boards)
     standings, ledgers, first_player = _walk(city, boards)
     return RoadsResult(
         city.era,
@@ -1011,7 +1168,9 @@ class Turn:
 
     ``marker`` is what they would place: a milestone while they have one, else
     a lot marker if one is in their supply, else ``None`` (they can only pass,
-    and ``options`` is empty). Passing is always allowed.
+    and ``options`` is empty). Passing is always allowed. ``marker_text``
+    says so in words, with the lot markers in supply and, but in Era 3, that
+    a lot marker placed is missing next era.
     """
 
     edge: Edge
@@ -1022,6 +1181,9 @@ class Turn:
     marker: Marker | None
     options: tuple[Option, ...]
     text: Message
+    marker_text: Message = msg("A milestone marker goes on the space.")
+    lot_markers_free: int = 0
+    """Lot markers in the player's supply as this pick comes."""
 
     def choice(self, option: Option | None) -> Choice:
         """The :class:`Choice` that records ``option`` (``None``: a pass)."""
@@ -1098,7 +1260,42 @@ def _turn_on(city: City, boards: RoadBoards, edge: Edge) -> Turn | None:
         rank=start + 1,
         influence=who.influence,
     )
-    return Turn(edge, who.player, start, who.influence, marker, tuple(options), text)
+    return Turn(
+        edge,
+        who.player,
+        start,
+        who.influence,
+        marker,
+        tuple(options),
+        text,
+        _marker_words(marker, ledger.lot_markers_free, final=city.final),
+        ledger.lot_markers_free,
+    )
+
+
+def _marker_words(marker: Marker | None, free: int, *, final: bool) -> Message:
+    """What the player whose pick it is places, in words (rulebook 000,
+    "Gameplay Overview" 3.A): a milestone; else a lot marker, of ``free`` in
+    supply, missing next era but in Era 3 (no era follows); else nothing."""
+    if marker is Marker.MILESTONE:
+        return msg("A milestone marker goes on the space.")
+    if marker is None:
+        return msg("No milestone and no lot marker left: only a pass.")
+    if final:
+        return nmsg(
+            "No milestone left: a lot marker goes on the space ({n} in supply). "
+            "No era follows Era 3: it costs nothing later.",
+            "No milestone left: a lot marker goes on the space ({n} in supply). "
+            "No era follows Era 3: it costs nothing later.",
+            n=free,
+        )
+    return nmsg(
+        "No milestone left: a lot marker goes on the space ({n} in supply), "
+        "and is missing next era.",
+        "No milestone left: a lot marker goes on the space ({n} in supply), "
+        "and is missing next era.",
+        n=free,
+    )
 
 
 def _up_to(boards: RoadBoards, edge: Edge) -> dict[Edge, tuple[Choice, ...]]:

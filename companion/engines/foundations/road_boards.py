@@ -337,7 +337,8 @@ class Marker(Enum):
     """One of their two milestone markers (rulebook 000, "Components" B)."""
     LOT = "lot"
     """A lot marker, once both milestones are placed; it is missing from their
-    supply in the next era (rulebook 000, "Gameplay Overview" 3.A)."""
+    supply in the next era, if there is one (rulebook 000, "Gameplay Overview"
+    3.A)."""
 
 
 @dataclass(frozen=True)
@@ -358,7 +359,11 @@ class RoadBoards:
     ``choices`` lists each milestone board's picks in the order they were made
     (rank order); a ranked player without an entry passed. ``milestones_left``
     is each player's count of milestone markers at the start of this era's
-    road boards (2 when left out).
+    road boards (2 when left out). ``lot_markers_away`` is each player's count
+    of lot markers placed on road boards at the previous era's scoring, out of
+    their supply this era (0 when left out; rulebook 000, "Gameplay Example -
+    West Road Board" D: "This Lot Marker will be unavailable for them during
+    the next era").
 
     :raises ValueError: not exactly one board on each edge.
     """
@@ -366,6 +371,7 @@ class RoadBoards:
     boards: Mapping[Edge, RoadBoard]
     choices: Mapping[Edge, tuple[Choice, ...]] = field(default_factory=dict)
     milestones_left: Mapping[PlayerId, int] = field(default_factory=dict)
+    lot_markers_away: Mapping[PlayerId, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if set(self.boards) != set(Edge):
@@ -386,7 +392,9 @@ class RoadBoards:
         )
         object.__setattr__(self, "boards", boards)
         object.__setattr__(self, "choices", choices)
+        away = FrozenMap({pid: n for pid, n in self.lot_markers_away.items() if n})
         object.__setattr__(self, "milestones_left", left)
+        object.__setattr__(self, "lot_markers_away", away)
 
     def board(self, edge: Edge) -> RoadBoard:
         return self.boards[edge]
@@ -398,6 +406,11 @@ class RoadBoards:
     def milestones(self, pid: PlayerId) -> int:
         """Milestone markers ``pid`` holds as the road boards start."""
         return self.milestones_left.get(pid, MILESTONES_PER_PLAYER)
+
+    def away(self, pid: PlayerId) -> int:
+        """Lot markers ``pid`` placed on road boards last era: out of their
+        supply this era."""
+        return self.lot_markers_away.get(pid, 0)
 
 
 def worked_example_boards() -> RoadBoards:
@@ -492,7 +505,9 @@ def read(node: Node, players: Sequence[Player]) -> RoadBoards:
     :raises TableFileError: naming the JSON path of the problem.
     """
     edges = tuple(e.value for e in Edge)
-    fields = node.object(required=edges, optional=("choices", "milestones_left"))
+    fields = node.object(
+        required=edges, optional=("choices", "milestones_left", "lot_markers_away")
+    )
     boards = {edge: read_board(fields[edge.value]) for edge in Edge}
     choices: dict[Edge, tuple[Choice, ...]] = {}
     if "choices" in fields:
@@ -505,7 +520,12 @@ def read(node: Node, players: Sequence[Player]) -> RoadBoards:
     if "milestones_left" in fields:
         for player, child in per_player(fields["milestones_left"], players):
             left[player.id] = child.int(min=0, max=MILESTONES_PER_PLAYER)
-    return RoadBoards(boards, choices, left)
+    # How many may be away depends on the era and the city: fortune checks it.
+    away: dict[PlayerId, int] = {}
+    if "lot_markers_away" in fields:
+        for player, child in per_player(fields["lot_markers_away"], players):
+            away[player.id] = child.int(min=0)
+    return RoadBoards(boards, choices, left, away)
 
 
 class MissingFaceError(RuleError):
@@ -528,8 +548,9 @@ def with_faces(
     """The road boards with ``faces`` on the edges (rulebook 000, "Setup" 2-4).
 
     The picks recorded on a board whose face changed are dropped: they were
-    made on another face. Picks on an unchanged face, and the milestone markers
-    each player has left, stay as they were.
+    made on another face. Picks on an unchanged face, the milestone markers
+    each player has left and the lot markers away since last era stay as they
+    were.
 
     :raises ValueError: not one face on every edge (:func:`check_faces` says
         so in words).
@@ -541,7 +562,7 @@ def with_faces(
         for edge, picks in boards.choices.items()
         if faces.get(edge) == boards.board(edge)
     }
-    return RoadBoards(faces, kept, boards.milestones_left)
+    return RoadBoards(faces, kept, boards.milestones_left, boards.lot_markers_away)
 
 
 def board_to_json(board: RoadBoard) -> dict[str, object]:
@@ -569,6 +590,8 @@ def to_json(boards: RoadBoards) -> dict[str, object]:
         }
     if boards.milestones_left:
         doc["milestones_left"] = dict(boards.milestones_left)
+    if boards.lot_markers_away:
+        doc["lot_markers_away"] = dict(boards.lot_markers_away)
     return doc
 
 

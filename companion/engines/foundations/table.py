@@ -144,7 +144,8 @@ def problems(city: City) -> tuple[Problem, ...]:
     number. Monuments: a known card, each on the board once, at most 6 per
     player (``monuments.check``). With road boards,
     and when the city itself is sound, the picks recorded on them too
-    (``fortune.resolve``: rank order, free spaces, markers in hand).
+    (``fortune.resolve``: lot markers away since last era, rank order, free
+    spaces, markers in hand).
     """
     found: list[Problem] = []
     ids = [p.id for p in city.players]
@@ -226,7 +227,7 @@ def problems(city: City) -> tuple[Problem, ...]:
     if not found and city.road_boards is not None:
         try:
             fortune.resolve(city, city.road_boards)
-        except fortune.RoadChoiceError as exc:
+        except fortune.RoadBoardsError as exc:
             found.extend(exc.problems)
     return tuple(found)
 

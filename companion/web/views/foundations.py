@@ -22,7 +22,7 @@ from wtforms.fields.choices import SelectChoice
 from ... import edits
 from ...engines import TableFileError
 from ...engines import foundations as fr
-from ...engines.base import RuleError
+from ...engines.base import Message, RuleError
 from ...engines.foundations import fortune, road_boards
 from ...engines.foundations import monument_cards as cards
 from ...engines.foundations import monuments as mon
@@ -234,11 +234,14 @@ def scored_eras(table: GameTable) -> list[ScoredEra]:
     ]
 
 
-def lot_markers_spent(table: GameTable) -> dict[str, int]:
-    """Lot markers placed on road boards at the last era scoring: missing from
-    their owners' supply this era (rulebook 000, "Gameplay Overview" 3.A)."""
-    eras = era_scorings(table)
-    return dict(eras[-1].get("lot_markers_spent", {})) if eras else {}
+def lot_markers_away(city: fr.City) -> tuple[tuple[str, Message], ...]:
+    """Each player with lot markers on road boards since the last era scoring,
+    with that in words: missing from their supply this era (rulebook 000,
+    "Gameplay Example - West Road Board" D). The table file carries them
+    (``road_boards.lot_markers_away``): the era scoring wrote them there from
+    the picks it scored (``fr.next_era``)."""
+    boards = city.road_boards
+    return fortune.away_words(city, boards) if boards is not None else ()
 
 
 def current_pick(city: fr.City, boards: road_boards.RoadBoards) -> fortune.Turn | None:
@@ -386,7 +389,7 @@ def board_page(
             selected=selected,
             moving=moving,
             players=players_of(store.current_document(table)),
-            spent=lot_markers_spent(table),
+            away=lot_markers_away(city),
             pending=pending_pick(city),
             problems=problems or [],
             conflict=conflict,
@@ -573,8 +576,9 @@ def tap_marker(tap: Tap) -> ResponseReturnValue:
     tapped lot, or taken off where it stands (one step), and what changed in
     words."""
     city, owner, lots = tap.city, tap.owner, tap.lots
-    spent = lot_markers_spent(tap.table).get(owner, 0)
-    new_city = fr.toggle_lot_markers(city, owner, lots, spent=spent)
+    # Those away on road boards since last era are out of the supply: the
+    # engine reads them from the table file.
+    new_city = fr.toggle_lot_markers(city, owner, lots)
     details = {"player": _names(city)[owner], "lots": fr.format_lots(lots)}
     tap.save(new_city, "fr-markers", details)
     for said in marker_words(city, new_city, owner, lots):
@@ -1310,6 +1314,10 @@ def era(table_id: str) -> ResponseReturnValue:
                     next=result.era + 1,
                 )
             )
+            # The lot markers this era's picks put on road boards, now away
+            # in the next era's file: said, so nobody has to remember them.
+            for _pid, said in lot_markers_away(next_city):
+                flash(words(said))
         return redirect(url_for("tables.show", table_id=table.id))
     # The places after Era 3, once every road-board pick is made: the picks
     # may still change the totals (rulebook 000, "Gameplay Overview").

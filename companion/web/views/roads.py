@@ -470,6 +470,7 @@ def draft_page(
         edges=EDGE_NAMES,
         form=ActionForm(formdata=None, data={"version": table.version}),
         names={p.id: p.name for p in city.players},
+        away=fortune.away_words(city, boards),
         Gain=fortune.Gain,
         majority=road_boards.MajorityBoard,
     ), (400 if problems else 200)
