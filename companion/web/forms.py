@@ -777,14 +777,14 @@ class CampsForm(VersionedForm):
     camps = FieldList(FormField(CampRow), min_entries=2, max_entries=5)
 
 
-GAME_END_CHOICES = (
-    ("", _l("Not ended yet")),
-    ("deck", _l("The draw deck ran out")),
-    ("sites", _l("The last in-town site was taken")),
-    ("catacomb", _l("A player completed the Catacomb")),
-    ("forum", _l("A player won with the Forum")),
-    ("surrender", _l("Everyone else surrendered to one player")),
-)
+GAME_END_CHOICES = [
+    SelectChoice("", _l("Not ended yet")),
+    SelectChoice("deck", _l("The draw deck ran out")),
+    SelectChoice("sites", _l("The last in-town site was taken")),
+    SelectChoice("catacomb", _l("A player completed the Catacomb")),
+    SelectChoice("forum", _l("A player won with the Forum")),
+    SelectChoice("surrender", _l("Everyone else surrendered to one player")),
+]
 """How a Glory to Rome game ends (rulebooks 003 p.9 and 004, 游戏结束): the
 ``how`` values of the table file's ``ended``, and none yet."""
 
