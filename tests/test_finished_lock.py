@@ -123,7 +123,7 @@ def glory(actions: TableActions) -> str:
     """Two players; the camps entered, then the draw deck ran out."""
     table_id = actions.create_id("glory-to-rome", [("Ana", ""), ("Bo", "")])
     assert enter_camps(actions, table_id) == 302
-    assert note_end(actions, table_id, deck_exhausted="y") == 302
+    assert note_end(actions, table_id, how="deck") == 302
     return table_id
 
 
@@ -558,8 +558,10 @@ def test_all_roads_tally_corrected_after_reopening(
         (["end", "camps"], True),
         # The camps alone name a winner, but nothing says the game ended.
         (["camps"], False),
-        # A Forum victory names the winner: over without the camps.
-        (["forum"], True),
+        # A surrender names the winner: over without the camps.
+        (["surrender"], True),
+        # A Forum victory needs the winner's Forum in their camp: refused.
+        (["forum"], False),
         # An end that ticks nothing does not end the game.
         (["camps", "nothing"], False),
     ],
@@ -572,10 +574,11 @@ def test_glory_is_over_when_its_end_is_noted_and_its_result_known(
         if step == "camps":
             assert enter_camps(actions, table_id) == 302
         elif step == "end":
-            assert note_end(actions, table_id, deck_exhausted="y") == 302
-        elif step == "forum":
-            players = actions.document(table_id)["players"]
-            assert note_end(actions, table_id, forum=players[1]["id"]) == 302
+            assert note_end(actions, table_id, how="deck") == 302
+        elif step in ("surrender", "forum"):
+            winner = actions.document(table_id)["players"][1]["id"]
+            status = 302 if step == "surrender" else 400
+            assert note_end(actions, table_id, how=step, winner=winner) == status
         else:
             assert note_end(actions, table_id) == 302
     assert is_locked(actions, table_id) == locked

@@ -37,16 +37,16 @@ def test_a_saved_face_that_no_longer_reads_is_refused_by_its_path(
     assert soup(response).select_one("input[name=north][checked]")["value"] == key
 
 
-def test_a_forum_and_a_surrender_to_two_players_are_refused(
+def test_a_forum_victory_without_a_forum_is_refused(
     actions: TableActions, client: FlaskClient
 ) -> None:
     table_id = actions.create_id("glory-to-rome", [("Ana", ""), ("Bo", "")])
     path = f"/t/{table_id}/end"
     data = actions.form(path)
     ids = [
-        o["value"] for o in soup(client.get(path)).select("select[name=forum] option")
+        o["value"] for o in soup(client.get(path)).select("select[name=winner] option")
     ]
-    data["forum"], data["surrender"] = ids[1], ids[2]
+    data["how"], data["winner"] = "forum", ids[1]
     version = actions.version(table_id)
     response = client.post(path, data=data)
     assert response.status_code == 400

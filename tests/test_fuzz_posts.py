@@ -586,7 +586,10 @@ ROUTES: dict[str, Route] = {
         "glory-to-rome",
         "/t/{table_id}/end",
         "main form[method=post]",
-        offers={"forum": ("p1", "p2", "p3", "red"), "surrender": ("p1", "p2", "p9")},
+        offers={
+            "how": ("deck", "sites", "catacomb", "forum", "surrender", "resign", ""),
+            "winner": ("p1", "p2", "p3", "red", "p9", ""),
+        },
     ),
     "lookup.house_rules": Route(
         Maker.all_roads,

@@ -331,25 +331,29 @@ def test_a_stale_tally_on_a_game_finished_meanwhile_is_kept_until_reopened(
     assert (unbuilt["red"]["house"], unbuilt["yellow"]["villa"]) == (3, 2)
 
 
-def test_the_glory_end_checklist_keeps_both_phones_ticks(
+def test_the_glory_end_keeps_both_phones_changes(
     actions: TableActions, client: FlaskClient
 ) -> None:
     table_id = glory(actions)
     path = f"/t/{table_id}/end"
     phone_b = actions.form(path)
     phone_a = actions.form(path)
-    phone_a["deck_exhausted"] = "y"
+    phone_a["how"] = "sites"
     assert client.post(path, data=phone_a).status_code == 302
     # The end is the final scoring: reopened, B's tick can be added.
     assert actions.post_action(table_id, "reopen").status_code == 302
-    phone_b["catacomb"] = "y"
+    phone_b["camps_as_they_are"] = "y"
     merged = client.post(path, data=phone_b)
     assert merged.status_code == 302
     said = soup(client.get(merged.headers["Location"])).select_one(".flashes")
-    assert "The draw deck ran out: no → yes" in said.get_text(" ")
+    assert (
+        "How the game ended: Not ended yet → The last in-town site was taken"
+        in said.get_text(" ")
+    )
     assert actions.post_action(table_id, "reopen").status_code == 302
     now = actions.form(path)
-    assert (now.get("deck_exhausted"), now.get("catacomb")) == ("y", "y")
+    assert (now.get("how"), now.get("camps_as_they_are")) == ("sites", "y")
+    assert actions.document(table_id)["ended"] == {"how": "sites"}
 
 
 def test_a_stale_monument_build_keeps_the_lots_and_says_what_changed(

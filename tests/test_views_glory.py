@@ -62,7 +62,7 @@ def test_new_table_starts_valid_and_scored(actions: TableActions) -> None:
     assert "Enter the camps at the end of the game to see who wins." in page.get_text()
     # Noting that the deck ran out names nobody either.
     data = actions.form(f"/t/{camps.id}/end")
-    data["deck_exhausted"] = "y"
+    data["how"] = "deck"
     assert camps.client.post(f"/t/{camps.id}/end", data=data).status_code == 302
     assert "Shared victory" not in soup(camps.client.get(f"/t/{camps.id}")).get_text()
     camps.enter()  # the camps as they are: everyone ties, hand 5 each
@@ -150,22 +150,42 @@ def test_limits_are_checked_with_a_reason(actions: TableActions) -> None:
 
 def test_forum_victory_ends_with_that_winner(actions: TableActions) -> None:
     camps = Camps(actions)
-    camps.enter(**{"camps-0-influence": 20})
+    camps.enter(**{"camps-0-influence": 20, "camps-2-buildings-0-name": "Forum"})
     data = actions.form(f"/t/{camps.id}/end")
-    data["forum"] = "p3"
+    data.update(how="forum", winner="p3")
     assert camps.client.post(f"/t/{camps.id}/end", data=data).status_code == 302
+    assert camps.document()["ended"] == {"how": "forum", "winner": "p3"}
     page = soup(camps.client.get(f"/t/{camps.id}"))
     assert "Lucía wins." in page.get_text()
     assert cells(page)["p3"]["place"] == "1"
 
 
-def test_two_instant_winners_are_refused(actions: TableActions) -> None:
+@pytest.mark.parametrize(
+    ("sent", "says"),
+    [
+        # A Forum victory by a player whose camp has no Forum: the file's
+        # reader refuses it at its path.
+        ({"how": "forum", "winner": "p1"}, "ended.winner"),
+        # The deck running out names nobody: the scores decide.
+        ({"how": "deck", "winner": "p1"}, "only a Forum victory or a surrender"),
+        ({"how": "surrender"}, "names its winner"),
+        ({"how": "", "winner": "p2"}, "Choose how the game ended"),
+        ({"how": "catacomb"}, "ended.how"),
+        ({"how": "resign"}, "Not a valid choice"),
+        ({"how": "surrender", "winner": "p9"}, "Choose a player at this table"),
+    ],
+)
+def test_an_ending_that_cannot_be_is_refused(
+    actions: TableActions, sent: dict[str, str], says: str
+) -> None:
     camps = Camps(actions)
+    before = camps.document()
     data = actions.form(f"/t/{camps.id}/end")
-    data.update(forum="p1", surrender="p2")
+    data.update(sent)
     response = camps.client.post(f"/t/{camps.id}/end", data=data)
     assert response.status_code == 400
-    assert "two such winners" in response.get_data(as_text=True)
+    assert says in response.get_data(as_text=True)
+    assert camps.document() == before
 
 
 def test_shared_scenario_imports_and_scores(actions: TableActions) -> None:

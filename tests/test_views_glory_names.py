@@ -235,9 +235,9 @@ def test_the_end_screen_sums_up_a_refusal(
     path = f"/t/{table_id}/end"
     data = actions.form(path)
     ids = [
-        o["value"] for o in soup(client.get(path)).select("select[name=forum] option")
+        o["value"] for o in soup(client.get(path)).select("select[name=winner] option")
     ]
-    data["forum"], data["surrender"] = ids[1], ids[2]
+    data["how"], data["winner"] = "deck", ids[1]  # the deck names nobody
     response = client.post(path, data=data)
     assert response.status_code == 400
     box = soup(response).select_one("main #error-summary")

@@ -65,10 +65,10 @@ def test_glory_report_names_the_forum_winner_whatever_the_scores(
     from .test_views_glory import Camps
 
     camps = Camps(actions)
-    camps.enter(**{"camps-0-influence": 20})  # by far the most points
+    camps.enter(**{"camps-0-influence": 20, "camps-2-buildings-0-name": "Forum"})
     assert "Marco Aurelio wins with 20 VP." in pdf_text(client, camps.id)
     data = actions.form(f"/t/{camps.id}/end")
-    data["forum"] = "p3"
+    data.update(how="forum", winner="p3")
     assert client.post(f"/t/{camps.id}/end", data=data).status_code == 302
     text = pdf_text(client, camps.id)
     assert "Lucía wins with the Forum: the scores are not compared" in text

@@ -37,6 +37,7 @@ from .base import (
     for_player,
     msg,
     nmsg,
+    not_a_player,
     ordinal,
     per_player,
 )
@@ -427,9 +428,12 @@ def influence_from_sites(sites: Iterable[Material]) -> Points:
 
 @dataclass(frozen=True)
 class ScoreSheet:
-    """Every camp, in seating order."""
+    """Every camp, in seating order, and how the game ended when that is known
+    (``ended``: ``None`` when the scores decide, as after the draw deck or the
+    in-town sites ran out and nobody said which)."""
 
     camps: tuple[Camp, ...]
+    ended: GameEnd | None = None
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.camps) <= 5:
@@ -442,6 +446,9 @@ class ScoreSheet:
         ids = [c.player.id for c in self.camps]
         if len(set(ids)) != len(ids):
             raise RuleError(msg("a player has two camps"))
+        winner = self.ended.winner if self.ended is not None else None
+        if winner is not None and winner not in ids:
+            raise EndOfGameError(not_a_player(winner))
 
     @property
     def players(self) -> tuple[Player, ...]:
@@ -859,14 +866,16 @@ def deck_problems(sheet: ScoreSheet) -> tuple[Problem, ...]:
 
 
 def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> ScoreSheet:
-    """Read the ``camps`` part of a Glory to Rome table file.
+    """Read the ``camps`` part of a Glory to Rome table file, and ``ended``.
 
     Each player has a camp with ``vault``, ``buildings``, ``stockpile``, ``hand``
     and exactly one of ``influence`` and ``sites``; a material left out of the
     vault counts 0. Then the counts are checked against the cards in the box
-    (:func:`deck_problems`).
+    (:func:`deck_problems`), and how the game ended against the camps
+    (``ended``, optional: :func:`_read_ended`).
 
-    :raises TableFileError: naming the path, e.g. ``camps.red.vault.gold``.
+    :raises TableFileError: naming the path, e.g. ``camps.red.vault.gold``,
+        ``ended.winner``.
     """
     camps_node = fields["camps"]
     found = dict(per_player(camps_node, players))
@@ -882,6 +891,8 @@ def read(fields: Mapping[str, Node], players: tuple[Player, ...]) -> ScoreSheet:
     problems = deck_problems(sheet)
     if problems:
         raise TableFileError(problems)
+    if "ended" in fields:
+        sheet = replace(sheet, ended=_read_ended(fields["ended"], sheet))
     return sheet
 
 
@@ -908,14 +919,20 @@ def write_camp(camp: Camp) -> dict[str, object]:
 
 
 def write(sheet: ScoreSheet) -> dict[str, object]:
-    """The ``camps`` part of a Glory to Rome table file for ``sheet``: the inverse
-    of :func:`read` (``read`` of it gives ``sheet`` back).
+    """The ``camps`` part of a Glory to Rome table file for ``sheet``, and
+    ``ended`` when the sheet says how the game ended: the inverse of
+    :func:`read` (``read`` of it gives ``sheet`` back).
 
     Spec ``../shared/spec/table-file.md``, "Glory to Rome": one camp per player,
     in seating order, each as :func:`write_camp` writes it; building names as
     printed on the cards (an alias the file gave is written by its card's name).
     """
-    return {"camps": {camp.player.id: write_camp(camp) for camp in sheet.camps}}
+    doc: dict[str, object] = {
+        "camps": {camp.player.id: write_camp(camp) for camp in sheet.camps}
+    }
+    if sheet.ended is not None:
+        doc["ended"] = sheet.ended.as_json()
+    return doc
 
 
 # --- limits that hold while playing -------------------------------------------------
@@ -1018,19 +1035,20 @@ def check_clientele(
 
 
 class EndCondition(Enum):
-    """What ends the game at once (003 p.9; 004, 游戏结束)."""
+    """What ended the game (003 p.9; 004, 游戏结束): the ``how`` of the table
+    file's ``ended`` (spec: "Glory to Rome")."""
 
-    DECK_EXHAUSTED = "deck-exhausted"
+    DECK = "deck"
     """The draw deck ran out."""
-    LAST_IN_TOWN_SITE = "last-in-town-site"
-    """A player took the last in-town site."""
+    SITES = "sites"
+    """The in-town sites ran out: a player took the last one."""
     CATACOMB = "catacomb"
     """A player completed the Catacomb; the game is scored as usual."""
     FORUM = "forum"
     """A player completed the Forum with a client of every role: they win, and no
-    scores are counted."""
+    scores are compared."""
     SURRENDER = "surrender"
-    """All other players surrendered to one player: they win, no scores counted."""
+    """All other players surrendered to one player: they win, no scores compared."""
 
     @property
     def names_winner(self) -> bool:
@@ -1038,70 +1056,79 @@ class EndCondition(Enum):
         return self in (EndCondition.FORUM, EndCondition.SURRENDER)
 
 
+END_HOWS: tuple[str, ...] = tuple(c.value for c in EndCondition)
+"""The ``how`` values of the table file's ``ended``, in the rulebooks' order."""
+
+
 class EndOfGameError(RuleError):
-    """An end-of-game checklist that cannot happen."""
+    """How the game ended, given in a way that cannot happen."""
 
 
 @dataclass(frozen=True)
 class GameEnd:
-    """The end-of-game checklist (003 p.9; 004, 游戏结束).
+    """How the game ended (003 p.9; 004, 游戏结束): the table file's ``ended``.
 
-    Tick what happened; a Forum victory or a surrender names the winner, and then
-    that player wins without comparing scores.
+    A Forum victory or a surrender names the winner, and then that player wins
+    without comparing scores (004, 计分和胜利条件); the other endings name
+    nobody: the scores decide.
 
-    :raises EndOfGameError: a Forum victory and a surrender to different players.
+    :raises EndOfGameError: a Forum victory or a surrender without a winner,
+        or another ending with one.
     """
 
-    deck_exhausted: bool = False
-    last_in_town_site_taken: bool = False
-    catacomb_completed: bool = False
-    forum_victory: PlayerId | None = None
-    """The player who won with the Forum."""
-    surrendered_to: PlayerId | None = None
-    """The player everyone else surrendered to."""
+    how: EndCondition
+    winner: PlayerId | None = None
+    """The player who won with the Forum, or everyone surrendered to."""
 
     def __post_init__(self) -> None:
-        if (
-            self.forum_victory is not None
-            and self.surrendered_to is not None
-            and self.forum_victory != self.surrendered_to
-        ):
+        if self.how.names_winner and self.winner is None:
             raise EndOfGameError(
-                msg(
-                    "the game ends at once when one player wins with the Forum or "
-                    "by surrender; it cannot have two such winners"
-                )
+                msg("a Forum victory or a surrender names its winner: choose them")
             )
+        if not self.how.names_winner and self.winner is not None:
+            raise EndOfGameError(_NO_WINNER[self.how])
 
     @property
-    def conditions(self) -> tuple[EndCondition, ...]:
-        """The conditions ticked, in the rulebooks' order."""
-        ticked = (
-            (EndCondition.DECK_EXHAUSTED, self.deck_exhausted),
-            (EndCondition.LAST_IN_TOWN_SITE, self.last_in_town_site_taken),
-            (EndCondition.CATACOMB, self.catacomb_completed),
-            (EndCondition.FORUM, self.forum_victory is not None),
-            (EndCondition.SURRENDER, self.surrendered_to is not None),
+    def forum_victory(self) -> PlayerId | None:
+        """The player who won with the Forum, if that ended the game."""
+        return self.winner if self.how is EndCondition.FORUM else None
+
+    @property
+    def surrendered_to(self) -> PlayerId | None:
+        """The player everyone else surrendered to, if that ended the game."""
+        return self.winner if self.how is EndCondition.SURRENDER else None
+
+    def as_json(self) -> dict[str, str]:
+        """The table file's ``ended`` (spec: "Glory to Rome")."""
+        doc = {"how": self.how.value}
+        if self.winner is not None:
+            doc["winner"] = self.winner
+        return doc
+
+
+_NO_WINNER: Mapping[EndCondition, Message] = MappingProxyType(
+    {
+        c: msg(
+            "only a Forum victory or a surrender names a winner; when {how}, the "
+            "scores decide ({source})",
+            how=text,
+            source=SRC_INSTANT_WIN.as_message(),
         )
-        return tuple(c for c, on in ticked if on)
-
-    @property
-    def is_over(self) -> bool:
-        """At least one condition ended the game."""
-        return bool(self.conditions)
-
-    @property
-    def winner(self) -> PlayerId | None:
-        """The winner named by a Forum victory or a surrender, if any."""
-        return self.forum_victory or self.surrendered_to
+        for c, text in (
+            (EndCondition.DECK, msg("the draw deck ran out")),
+            (EndCondition.SITES, msg("the last in-town site was taken")),
+            (EndCondition.CATACOMB, msg("the Catacomb was completed")),
+        )
+    }
+)
 
 
 def check_named_players(
     players: Iterable[Player], named: Iterable[PlayerId | None]
 ) -> None:
-    """Whether each player the end-of-game checklist names (the Forum's
-    winner, the one everyone surrendered to: :class:`GameEnd`) sits at the
-    table; ``None`` names nobody.
+    """Whether each player the end of the game names (the Forum's winner,
+    the one everyone surrendered to: :class:`GameEnd`) sits at the table;
+    ``None`` names nobody.
 
     :raises EndOfGameError: one names a player not at this table.
     """
@@ -1112,13 +1139,73 @@ def check_named_players(
 
 _END_TEXT: Mapping[EndCondition, Message] = MappingProxyType(
     {
-        EndCondition.DECK_EXHAUSTED: msg("the draw deck ran out"),
-        EndCondition.LAST_IN_TOWN_SITE: msg("the last in-town site was taken"),
+        EndCondition.DECK: msg("the draw deck ran out"),
+        EndCondition.SITES: msg("the last in-town site was taken"),
         EndCondition.CATACOMB: msg("the Catacomb was completed"),
         EndCondition.FORUM: msg("a player won with the Forum"),
         EndCondition.SURRENDER: msg("the other players surrendered"),
     }
 )
+
+FORUMS: tuple[str, ...] = ("Forum", "Forum Romanum")
+"""The cards whose function wins with a client of every role (game-data.md 3.3:
+the Forum of Imperium, the Forum Romanum of Republic)."""
+
+
+def _read_ended(node: Node, sheet: ScoreSheet) -> GameEnd:
+    """Read ``ended`` (spec: "Glory to Rome"): ``how`` is one of
+    :data:`END_HOWS`; ``forum`` and ``surrender`` name a ``winner`` at the table,
+    the others none; ``catacomb`` needs a completed Catacomb in some camp, and
+    ``forum`` a Forum or Forum Romanum active for the winner (see
+    :func:`active_buildings`). The clients a Forum victory also needs are not in
+    the file.
+
+    :raises TableFileError: at ``ended.how`` or ``ended.winner``.
+    """
+    fields = node.object(required=("how",), optional=("winner",))
+    how = EndCondition(fields["how"].choice(END_HOWS))
+    winner_path = child_path(node.path, "winner")
+    if not how.names_winner:
+        if "winner" in fields:
+            raise fields["winner"].fail(_NO_WINNER[how])
+        if how is EndCondition.CATACOMB and not any(
+            c.has("Catacomb") for c in sheet.camps
+        ):
+            raise fields["how"].fail(
+                msg(
+                    "the Catacomb ended the game, but no camp lists it among its "
+                    "completed buildings ({source})",
+                    source=SRC_END.as_message(),
+                )
+            )
+        return GameEnd(how)
+    if "winner" not in fields:
+        raise TableFileError.at(
+            winner_path,
+            msg(
+                "is required but missing: a Forum victory or a surrender names "
+                "its winner ({source})",
+                source=SRC_INSTANT_WIN.as_message(),
+            ),
+        )
+    winner = fields["winner"].str()
+    camp = next((c for c in sheet.camps if c.player.id == winner), None)
+    if camp is None:
+        raise fields["winner"].fail(not_a_player(winner))
+    # A Forum active through a Gate or a Stairway counts (its function).
+    if how is EndCondition.FORUM and not set(FORUMS) & set(
+        active_buildings(sheet, camp)
+    ):
+        raise fields["winner"].fail(
+            msg(
+                "{player} has no Forum or Forum Romanum active (completed, public, "
+                "or started under a Gate), so cannot have won with the Forum "
+                "({source})",
+                player=camp.player.name,
+                source=SRC_END.as_message(),
+            )
+        )
+    return GameEnd(how, winner)
 
 
 # --- the registry's facts: when the game is over ---------------------------------
@@ -1131,23 +1218,34 @@ END = "gtr-end"
 
 
 def game_end(recorded: history.Progress) -> GameEnd | None:
-    """How the game ended, as the latest :data:`END` step noted (``None``:
-    never noted). Its details are the checklist's keys: ``deck_exhausted``,
-    ``last_in_town_site``, ``catacomb``, ``forum`` and ``surrender`` (the
-    player named, or none).
-
-    :raises EndOfGameError: a Forum victory and a surrender to different players.
+    """How the game ended, as an :data:`END` step saved before the table file
+    carried ``ended`` noted it (``None``: no such step is the latest). Its
+    details were a checklist: ``deck_exhausted``, ``last_in_town_site``,
+    ``catacomb`` (true or false), ``forum`` and ``surrender`` (the player
+    named, or none); the ending that names a winner comes first, as it ends
+    the game at once (004, 计分和胜利条件). A step saved since then notes no
+    checklist: the file's ``ended`` says how the game ended.
     """
     noted = recorded.latest(END)
-    if not noted:
-        return None
-    return GameEnd(
-        deck_exhausted=bool(noted.get("deck_exhausted")),
-        last_in_town_site_taken=bool(noted.get("last_in_town_site")),
-        catacomb_completed=bool(noted.get("catacomb")),
-        forum_victory=noted.get("forum") or None,
-        surrendered_to=noted.get("surrender") or None,
-    )
+    if noted.get("forum"):
+        return GameEnd(EndCondition.FORUM, str(noted["forum"]))
+    if noted.get("surrender"):
+        return GameEnd(EndCondition.SURRENDER, str(noted["surrender"]))
+    for key, how in (
+        ("catacomb", EndCondition.CATACOMB),
+        ("last_in_town_site", EndCondition.SITES),
+        ("deck_exhausted", EndCondition.DECK),
+    ):
+        if noted.get(key):
+            return GameEnd(how)
+    return None
+
+
+def ended_of(recorded: history.Progress, sheet: ScoreSheet) -> GameEnd | None:
+    """How the game ended: the table file's ``ended`` (:attr:`ScoreSheet.ended`),
+    else what an end step saved before the file carried it noted
+    (:func:`game_end`)."""
+    return sheet.ended if sheet.ended is not None else game_end(recorded)
 
 
 CAMPS_ENTERED: Final = history.ENTERED
@@ -1165,16 +1263,19 @@ def camps_entered(recorded: history.Progress) -> frozenset[PlayerId] | None:
 
 
 def result_known(
-    recorded: history.Progress, players: Sequence[Player] | None = None
+    recorded: history.Progress,
+    players: Sequence[Player] | None = None,
+    *,
+    end: GameEnd | None = None,
 ) -> bool:
     """Whether the table holds a result that names a winner: every camp
     entered (or a file imported, or the end noted with the camps not entered
-    scored as they are), or a Forum victory or surrender noted. A new table's
-    camps are only the starting position; a game end that names nobody does
-    not change that. Without ``players``, any camps step counts."""
+    scored as they are), or a Forum victory or surrender (``end``: how the
+    game ended, :func:`ended_of`). A new table's camps are only the starting
+    position; a game end that names nobody does not change that. Without
+    ``players``, any camps step counts."""
     if recorded.has(history.IMPORT):
         return True
-    end = game_end(recorded)
     if end is not None and end.winner is not None:
         return True
     if not recorded.has(CAMPS):
@@ -1188,20 +1289,20 @@ def result_known(
 
 
 def is_over(recorded: history.Progress, sheet: Callable[[], ScoreSheet]) -> bool:
-    """Whether the game is over: the end of the game noted (one of the end
-    conditions of 003 p.9, "Fine partita", and 004, "游戏结束", ticked: the
-    deck ran out, the last in-town site taken, the Catacomb completed, a Forum
-    victory, a surrender) and its result known (:func:`result_known`: every
-    camp entered), the last of the two since the game was last reopened, if it
-    ever was. The sheet is read for its players only after camps were
-    entered camp by camp."""
+    """Whether the game is over: how it ended known (one of the endings of
+    003 p.9, "Fine partita", and 004, "游戏结束": the deck ran out, the last
+    in-town site taken, the Catacomb completed, a Forum victory, a surrender;
+    the file's ``ended``, :func:`ended_of`) and its result known
+    (:func:`result_known`: every camp entered, or a file imported), the last
+    end step, camps step or import made since the game was last reopened, if
+    it ever was."""
     if not recorded.last_since_reopening(END, CAMPS, history.IMPORT):
         return False
-    end = game_end(recorded)
-    if end is None or not end.is_over:
+    current = sheet()
+    end = ended_of(recorded, current)
+    if end is None:
         return False
-    players = sheet().players if camps_entered(recorded) is not None else None
-    return result_known(recorded, players)
+    return result_known(recorded, current.players, end=end)
 
 
 # --- scoring -------------------------------------------------------------------------
@@ -1247,9 +1348,12 @@ class GameResult:
     ended when that was given."""
     checks: tuple[Check, ...] = ()
     end: GameEnd | None = None
+    """How the game ended (the sheet's ``ended``), when known."""
     named_win: Line | None = None
     """How a Forum victory or a surrender decided the game (also in ``lines``):
     then the scores are not compared (004, 计分和胜利条件)."""
+    ended_line: Line | None = None
+    """How the game ended, in words, when that is known (also in ``lines``)."""
 
     def player(self, player_id: PlayerId) -> PlayerResult:
         """The result of the player with this id.
@@ -1279,6 +1383,8 @@ class GameResult:
             "winners": list(self.winners),
             "lines": [line.to_json() for line in self.lines],
             "checks": [check.as_json() for check in self.checks],
+            # The spec: "The output repeats `ended` when the file has it."
+            **({"ended": self.end.as_json()} if self.end is not None else {}),
         }
 
 
@@ -1546,51 +1652,12 @@ def _tie_lines(results: Sequence[PlayerResult]) -> list[Line]:
     return lines
 
 
-def _end_lines_and_checks(
-    sheet: ScoreSheet,
-    end: GameEnd,
-    names: Mapping[PlayerId, str | Message],
-    actives: Mapping[PlayerId, Mapping[str, Active]],
-) -> tuple[list[Line], list[Check]]:
-    lines = [
-        Line(None, msg("The game ended: {how}", how=_END_TEXT[c]), SRC_END)
-        for c in end.conditions
-    ]
-    checks = []
-    if not end.is_over:
-        lines.append(
-            Line(
-                None,
-                msg("The game has not ended: these are the scores as they stand"),
-                SRC_END,
-            )
-        )
-    if end.catacomb_completed and not any(c.has("Catacomb") for c in sheet.camps):
-        checks.append(
-            Check(
-                "camps",
-                msg("the Catacomb ended the game, but no camp lists it"),
-                SRC_END,
-            )
-        )
-    if end.forum_victory is not None:
-        camp = next(c for c in sheet.camps if c.player.id == end.forum_victory)
-        # A Forum active through a Gate or a Stairway counts (its function).
-        if not {"Forum", "Forum Romanum"} & set(actives[camp.player.id]):
-            checks.append(
-                Check(
-                    _camp_path(camp, "buildings"),
-                    msg(
-                        "{player} won with the Forum, but their camp does not list it",
-                        player=names[camp.player.id],
-                    ),
-                    SRC_END,
-                )
-            )
-    return lines, checks
+def _end_line(end: GameEnd) -> Line:
+    """How the game ended, in words (003 p.9; 004, 游戏结束)."""
+    return Line(None, msg("The game ended: {how}", how=_END_TEXT[end.how]), SRC_END)
 
 
-def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
+def score(sheet: ScoreSheet) -> GameResult:
     """Score the camps (003, Fine partita e punteggio p.9; 004, 计分和胜利条件).
 
     Score = 1 per influence + the values of the vault cards + 3 for each merchant
@@ -1598,10 +1665,10 @@ def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
     Wall. Most points wins; a tie goes to the player with the most cards in hand;
     players still tied share the place (1, 1, 3).
 
-    :param end: the end-of-game checklist, when known. A Forum victory or a
-        surrender names the winner: that player alone takes 1st place and the
-        others share 2nd; the scores are still computed, to show, not compared.
-    :raises EndOfGameError: the named winner is not at this table.
+    How the game ended is the sheet's (:attr:`ScoreSheet.ended`, when known). A
+    Forum victory or a surrender names the winner: that player alone takes 1st
+    place and the others share 2nd; the scores are still computed, to show,
+    not compared (004, 计分和胜利条件; 003 p.9).
     """
     camps = sheet.camps
     names = display_names(sheet.players)
@@ -1613,12 +1680,9 @@ def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
         parts.append((camp, won, building_points(camp, actives[camp.player.id])))
     totals = [c.influence + c.vault_points + won + b for c, won, b in parts]
     keys = [rank_key(t, c.hand) for t, c in zip(totals, camps, strict=True)]
+    end = sheet.ended
     winner = end.winner if end is not None else None
     if winner is not None:
-        if winner not in names:
-            raise EndOfGameError(
-                msg("{player} is not a player at this table", player=repr(winner))
-            )
         placed = [1 if c.player.id == winner else 2 for c in camps]
     else:
         placed = list(base.competition_places(keys))
@@ -1642,10 +1706,9 @@ def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
         for c in (check_vault(camp, actives[camp.player.id]) for camp in camps)
         if c is not None
     ]
-    if end is not None:
-        end_lines, end_checks = _end_lines_and_checks(sheet, end, names, actives)
-        lines += end_lines
-        checks += end_checks
+    ended_line = _end_line(end) if end is not None else None
+    if ended_line is not None:
+        lines.append(ended_line)
     if winner is not None:
         if end and end.forum_victory:
             text = msg(
@@ -1670,6 +1733,7 @@ def score(sheet: ScoreSheet, *, end: GameEnd | None = None) -> GameResult:
         checks=tuple(checks),
         end=end,
         named_win=named_win,
+        ended_line=ended_line,
     )
 
 
@@ -1698,7 +1762,7 @@ def blank(players: tuple[Player, ...]) -> dict[str, object]:
 
 ENGINE = Engine(
     required_keys=("camps",),
-    optional_keys=(),
+    optional_keys=("ended",),
     read=read,
     write=write,
     score_json=score_json,
@@ -1732,7 +1796,10 @@ __all__ = [
     "Edition",
     "EndCondition",
     "EndOfGameError",
+    "END_HOWS",
+    "FORUMS",
     "GameEnd",
+    "ended_of",
     "check_named_players",
     "GameResult",
     "Line",

@@ -17,7 +17,7 @@ string that comes from the players.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from enum import Enum
 from pathlib import Path
@@ -248,6 +248,8 @@ class Report:
     """Foundations of Rome: each seat's known totals after each era."""
     chart_eras: int = 0
     """The last era on the chart's axis."""
+    ended: Explained | None = None
+    """Glory to Rome: how the game ended, when the table says so."""
 
     def seat(self, pid: PlayerId) -> Seat:
         for seat in self.seats:
@@ -721,11 +723,14 @@ def glory_report(
     """The report of a Glory to Rome table (rulebook 003, "Fine partita e
     punteggio" p. 9; 004, 计分和胜利条件): influence + vault + merchant bonuses
     + Statue and Wall; a tie goes to the most cards in hand; players still tied
-    share the place. ``end`` (a ``glory.GameEnd``) is how the game ended, as the
-    table noted it: a Forum victory or a surrender names the winner, whatever
+    share the place. How the game ended is the file's ``ended``, or ``end`` (a
+    ``glory.GameEnd``) when given (a table whose history noted it before the
+    file carried it): a Forum victory or a surrender names the winner, whatever
     the scores. Until the camps are entered (not ``over``) no winner is named."""
     sheet = _sheet(table, gtr.ScoreSheet)
-    result = gtr.score(sheet, end=end)
+    if end is not None and end != sheet.ended:
+        sheet = replace(sheet, ended=end)
+    result = gtr.score(sheet)
     seats = _seats(table, sheet.players)
     sources = _Sources()
     players = result.players
@@ -744,7 +749,11 @@ def glory_report(
             RowKind.INFO,
         ),
     )
-    decisions = _explained(result.lines, sources) if over else ()
+    # How the game ended is said once, under the status, whether or not the
+    # camps are entered; the decisions are the bonuses and tie-breaks.
+    ended = _explained([result.ended_line], sources)[0] if result.ended_line else None
+    decided = [line for line in result.lines if line is not result.ended_line]
+    decisions = _explained(decided, sources) if over else ()
     explanations = tuple(
         SeatLines(seat, r.total, _explained(r.lines, sources))
         for seat, r in zip(seats, players, strict=True)
@@ -774,6 +783,7 @@ def glory_report(
         rows=rows,
         explanations=explanations,
         sources=tuple(sources.texts),
+        ended=ended,
     )
 
 

@@ -777,14 +777,28 @@ class CampsForm(VersionedForm):
     camps = FieldList(FormField(CampRow), min_entries=2, max_entries=5)
 
 
-class GameEndForm(VersionedForm):
-    """The end-of-game checklist (rulebooks 003 p.9 and 004)."""
+GAME_END_CHOICES = [
+    SelectChoice("", _l("Not ended yet")),
+    SelectChoice("deck", _l("The draw deck ran out")),
+    SelectChoice("sites", _l("The last in-town site was taken")),
+    SelectChoice("catacomb", _l("A player completed the Catacomb")),
+    SelectChoice("forum", _l("A player won with the Forum")),
+    SelectChoice("surrender", _l("Everyone else surrendered to one player")),
+]
+"""How a Glory to Rome game ends (rulebooks 003 p.9 and 004, 游戏结束): the
+``how`` values of the table file's ``ended``, and none yet."""
 
-    deck_exhausted = BooleanField(_l("The draw deck ran out"))
-    last_in_town_site = BooleanField(_l("The last in-town site was taken"))
-    catacomb = BooleanField(_l("A player completed the Catacomb"))
-    forum = SelectField(_l("Won with the Forum"), validate_choice=False)
-    surrender = SelectField(_l("Everyone else surrendered to"), validate_choice=False)
+
+class GameEndForm(VersionedForm):
+    """How the game ended (rulebooks 003 p.9 and 004): the table file's
+    ``ended``."""
+
+    how = RadioField(_l("How the game ended"), choices=GAME_END_CHOICES, default="")
+    winner = SelectField(
+        _l("The winner"),
+        description=_l("Only for a Forum victory or a surrender."),
+        validate_choice=False,
+    )
     camps_as_they_are = BooleanField(
         _l("Score the camps not entered as they are"),
         description=_l("Only needed while some camp is not entered yet."),

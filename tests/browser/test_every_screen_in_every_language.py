@@ -764,7 +764,7 @@ def make_world(app: Flask, base_url: str) -> World:
     # Glory to Rome: camps entered and the end noted; influence from sites.
     ended = setup.import_(scenario("gtr-4p-merchant-ties-statue-wall-hand"))
     setup.post_form(f"/t/{ended}/camps")
-    setup.post_form(f"/t/{ended}/end", deck_exhausted="y")
+    setup.post_form(f"/t/{ended}/end", how="deck")
     sites = setup.import_(scenario("gtr-3p-sites-instead-of-influence"))
     for label, table_id in (("camps entered, game over", ended), ("sites", sites)):
         t = f"/t/{table_id}"

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from companion.engines.glory import (
     CARDS,
+    FORUMS,
     GATE,
     JACKS,
     MAX_SITE_INFLUENCE,
@@ -23,8 +24,11 @@ from companion.engines.glory import (
     STAIRWAY,
     STARTING_INFLUENCE,
     Camp,
+    EndCondition,
+    GameEnd,
     Material,
     ScoreSheet,
+    active_buildings,
     made_public_by,
     orders_of,
 )
@@ -39,6 +43,8 @@ SCORING = ("Statue", "Wall", "Market", "Insula", "Aqueduct")
 STARTED = (*SCORING, GATE, STAIRWAY)
 """With ``started``: also the buildings that make others active (a Gate wakes
 incomplete marble buildings, a Stairway makes buildings public)."""
+ENDING = (*FORUMS, "Catacomb")
+"""Buildings drawn more often too, because an ending needs them (``ended``)."""
 
 
 @st.composite
@@ -48,7 +54,7 @@ def score_sheets(
     """Camps within the box: a vault, some buildings, sites or influence; with
     ``started`` also ``incomplete`` buildings and ``public`` ones (only where
     another camp's Stairway is active to make them so)."""
-    often = STARTED if started else SCORING
+    often = (*(STARTED if started else SCORING), *ENDING)
     seats = draw(strategies.seats(IDS, NAMES, max_size=5))
     orders = Counter({m: orders_of(m) for m in Material})
     copies = Counter({name: card.copies for name, card in CARDS.items()})
@@ -156,7 +162,34 @@ def score_sheets(
     ]:
         for i in unmade:
             camps[i] = replace(camps[i], public=())
-    return ScoreSheet(tuple(camps))
+    sheet = ScoreSheet(tuple(camps))
+    return replace(sheet, ended=draw(endings(sheet)))
+
+
+def endings(sheet: ScoreSheet) -> st.SearchStrategy[GameEnd | None]:
+    """How the game may have ended with these camps (spec: ``ended``): not
+    said, the deck, the sites, a surrender to anyone; the Catacomb only when a
+    camp completed it, a Forum victory only by a player whose Forum (or Forum
+    Romanum) is active."""
+    ids = [camp.player.id for camp in sheet.camps]
+    options: list[st.SearchStrategy[GameEnd | None]] = [
+        st.none(),
+        st.just(GameEnd(EndCondition.DECK)),
+        st.just(GameEnd(EndCondition.SITES)),
+        st.sampled_from(ids).map(lambda pid: GameEnd(EndCondition.SURRENDER, pid)),
+    ]
+    if any(camp.has("Catacomb") for camp in sheet.camps):
+        options.append(st.just(GameEnd(EndCondition.CATACOMB)))
+    forum = [
+        camp.player.id
+        for camp in sheet.camps
+        if set(FORUMS) & set(active_buildings(sheet, camp))
+    ]
+    if forum:
+        options.append(
+            st.sampled_from(forum).map(lambda pid: GameEnd(EndCondition.FORUM, pid))
+        )
+    return st.one_of(options)
 
 
 def document(sheet: ScoreSheet) -> dict[str, Any]:
@@ -178,12 +211,17 @@ def document(sheet: ScoreSheet) -> dict[str, Any]:
         if camp.public:
             entry["public"] = list(camp.public)
         camps[camp.player.id] = entry
-    return {
+    doc: dict[str, Any] = {
         "format": "rome-companion/1",
         "game": "glory-to-rome",
         "players": [{"id": p.id, "name": p.name} for p in sheet.players],
         "camps": camps,
     }
+    if sheet.ended is not None:
+        doc["ended"] = {"how": sheet.ended.how.value}
+        if sheet.ended.winner is not None:
+            doc["ended"]["winner"] = sheet.ended.winner
+    return doc
 
 
 @st.composite

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -48,6 +49,7 @@ from companion.engines.glory_terms import TERMS, Lang, term
 
 from ..conftest import require_shared
 from ..helpers import golden
+from ..scenario_match import SCENARIOS as SCENARIOS_DIR
 from ..scenario_match import (
     assert_refused,
     mismatches,
@@ -483,9 +485,11 @@ def test_a_sheet_built_by_hand_is_checked_too() -> None:
         result.player("green")
 
 
-def test_scores_before_the_end_say_so() -> None:
-    result = score(ScoreSheet((camp(0), camp(1))), end=GameEnd())
-    assert any(str(x.text).startswith("The game has not ended") for x in result.lines)
+def test_scores_without_an_ending_say_nothing_of_it() -> None:
+    result = score(ScoreSheet((camp(0), camp(1))))
+    assert result.end is None and result.ended_line is None
+    assert not any(str(x.text).startswith("The game ended") for x in result.lines)
+    assert "ended" not in result.as_json()
 
 
 def test_names_as_printed_and_in_either_deck() -> None:
@@ -539,70 +543,195 @@ def test_blank_is_a_valid_new_table() -> None:
 # --- the end of the game ---
 
 
+FORUM, SURRENDER = EndCondition.FORUM, EndCondition.SURRENDER
+
+
 @pytest.mark.parametrize(
-    ("end", "conditions", "winner"),
+    ("how", "winner", "names_winner"),
     (
-        (GameEnd(), (), None),
-        (GameEnd(deck_exhausted=True), (EndCondition.DECK_EXHAUSTED,), None),
-        (
-            GameEnd(last_in_town_site_taken=True),
-            (EndCondition.LAST_IN_TOWN_SITE,),
-            None,
-        ),
-        (GameEnd(catacomb_completed=True), (EndCondition.CATACOMB,), None),
-        (GameEnd(forum_victory="blue"), (EndCondition.FORUM,), "blue"),
-        (GameEnd(surrendered_to="red"), (EndCondition.SURRENDER,), "red"),
+        (EndCondition.DECK, None, False),
+        (EndCondition.SITES, None, False),
+        (EndCondition.CATACOMB, None, False),
+        (FORUM, "blue", True),
+        (SURRENDER, "red", True),
     ),
 )
-def test_end_checklist(
-    end: GameEnd, conditions: tuple[EndCondition, ...], winner: str | None
+def test_each_ending_and_its_winner(
+    how: EndCondition, winner: str | None, names_winner: bool
 ) -> None:
-    assert end.conditions == conditions
-    assert end.is_over is bool(conditions)
+    end = GameEnd(how, winner)
+    assert how.names_winner is names_winner
     assert end.winner == winner
-    assert [c.names_winner for c in conditions] == [winner is not None] * len(
-        conditions
-    )
+    assert end.forum_victory == (winner if how is FORUM else None)
+    assert end.surrendered_to == (winner if how is SURRENDER else None)
+    assert end.as_json() == {"how": how.value} | ({"winner": winner} if winner else {})
 
 
-def test_two_instant_winners_cannot_happen() -> None:
+@pytest.mark.parametrize(
+    ("how", "winner"),
+    (
+        (EndCondition.DECK, "red"),  # the scores decide: nobody is named
+        (EndCondition.SITES, "red"),
+        (EndCondition.CATACOMB, "red"),  # the Catacomb ends; the scores decide
+        (FORUM, None),  # a Forum victory is someone's
+        (SURRENDER, None),
+    ),
+)
+def test_an_ending_names_a_winner_exactly_when_it_decides(
+    how: EndCondition, winner: str | None
+) -> None:
     with pytest.raises(EndOfGameError):
-        GameEnd(forum_victory="red", surrendered_to="blue")
+        GameEnd(how, winner)
 
 
 @pytest.mark.parametrize(
     ("end", "text"),
     (
-        (GameEnd(forum_victory="blue"), "Bo wins with the Forum"),
-        (GameEnd(surrendered_to="blue"), "Bo wins by surrender"),
+        (GameEnd(FORUM, "blue"), "Bo wins with the Forum"),
+        (GameEnd(SURRENDER, "blue"), "Bo wins by surrender"),
     ),
 )
 def test_forum_or_surrender_ends_scoring_with_that_winner(
     end: GameEnd, text: str
 ) -> None:
-    sheet = ScoreSheet((camp(0, influence=20), camp(1, buildings=("Forum",)), camp(2)))
-    result = score(sheet, end=end)
+    sheet = ScoreSheet(
+        (camp(0, influence=20), camp(1, buildings=("Forum",)), camp(2)), ended=end
+    )
+    result = score(sheet)
     assert result.winners == ("blue",)
     assert [r.place for r in result.players] == [2, 1, 2]
     assert result.players[0].total == 20  # computed, shown, not compared
     assert any(str(line.text).startswith(text) for line in result.lines)
     assert not any("ahead of" in str(line.text) for line in result.lines)
+    assert result.as_json()["ended"] == end.as_json()
 
 
-def test_end_checks_and_unknown_winner() -> None:
-    sheet = ScoreSheet((camp(0), camp(1)))
-    result = score(sheet, end=GameEnd(forum_victory="red", catacomb_completed=True))
-    assert [c.path for c in result.checks] == ["camps", "camps.red.buildings"]
-    assert "The game ended: the Catacomb was completed" in [
-        str(x.text) for x in result.lines
+def test_a_winner_not_at_the_table_is_refused() -> None:
+    with pytest.raises(EndOfGameError, match="'green' is not a player"):
+        ScoreSheet((camp(0), camp(1)), ended=GameEnd(SURRENDER, "green"))
+
+
+@pytest.mark.parametrize(
+    ("how", "said"),
+    (
+        (EndCondition.DECK, "The game ended: the draw deck ran out"),
+        (EndCondition.SITES, "The game ended: the last in-town site was taken"),
+        (EndCondition.CATACOMB, "The game ended: the Catacomb was completed"),
+    ),
+)
+def test_an_ending_that_names_nobody_scores_normally(
+    how: EndCondition, said: str
+) -> None:
+    sheet = ScoreSheet(
+        (camp(0, influence=3, buildings=("Catacomb",)), camp(1)), ended=GameEnd(how)
+    )
+    result = score(sheet)
+    assert result.winners == ("red",)
+    assert result.ended_line is not None and str(result.ended_line.text) == said
+    assert result.named_win is None
+
+
+# --- ``ended`` in the table file ---
+
+FORUM_FILE = {
+    "red": good(buildings=["Forum"]),
+    "blue": good(buildings=["Catacomb"]),
+}
+
+
+@pytest.mark.parametrize(
+    ("ended", "path", "words"),
+    (
+        # Each row: the ``ended`` of a file whose red camp completed the Forum
+        # and blue the Catacomb; None where the file is read.
+        ({"how": "deck"}, None, None),
+        ({"how": "sites"}, None, None),
+        ({"how": "catacomb"}, None, None),
+        ({"how": "forum", "winner": "red"}, None, None),
+        ({"how": "surrender", "winner": "blue"}, None, None),
+        ({"how": "forum", "winner": "blue"}, "ended.winner", "no Forum"),
+        ({"how": "forum"}, "ended.winner", "is required but missing"),
+        ({"how": "surrender"}, "ended.winner", "is required but missing"),
+        ({"how": "deck", "winner": "red"}, "ended.winner", "the scores decide"),
+        ({"how": "sites", "winner": "red"}, "ended.winner", "the scores decide"),
+        ({"how": "catacomb", "winner": "blue"}, "ended.winner", "names a winner"),
+        ({"how": "surrender", "winner": "green"}, "ended.winner", "not a player"),
+        ({"how": "surrender", "winner": 3}, "ended.winner", "expected text"),
+        ({"how": "resign"}, "ended.how", "is not one of: deck, sites"),
+        ({"how": "Forum", "winner": "red"}, "ended.how", "is not one of"),
+        ({}, "ended.how", "is required but missing"),
+        ({"how": "deck", "when": 3}, "ended.when", "unknown key"),
+        ("deck", "ended", "expected an object"),
+    ),
+)
+def test_ended_is_read_strictly(ended: object, path: str | None, words: str) -> None:
+    document = doc(FORUM_FILE)
+    document["ended"] = ended
+    if path is None:
+        table = read_table(document)
+        assert table.score_json()["ended"] == ended
+        return
+    with pytest.raises(TableFileError) as caught:
+        read_table(document)
+    [problem] = caught.value.problems
+    assert problem.path == path
+    assert words in str(problem.message)
+
+
+def test_a_catacomb_ending_needs_a_completed_catacomb() -> None:
+    started = {"red": good(incomplete=["Catacomb"]), "blue": good()}
+    for camps in (started, {"red": good(), "blue": good()}):
+        document = doc(camps) | {"ended": {"how": "catacomb"}}
+        with pytest.raises(TableFileError) as caught:
+            read_table(document)
+        assert [p.path for p in caught.value.problems] == ["ended.how"]
+
+
+def test_a_forum_ending_takes_a_forum_romanum_or_one_under_a_gate() -> None:
+    romanum = {"red": good(buildings=["Forum Romanum"]), "blue": good()}
+    document = doc(romanum) | {"ended": {"how": "forum", "winner": "red"}}
+    assert read_table(document).score_json()["winners"] == ["red"]
+    gate = {"red": good(buildings=["Gate"], incomplete=["Forum"]), "blue": good()}
+    document = doc(gate) | {"ended": {"how": "forum", "winner": "red"}}
+    assert read_table(document).score_json()["winners"] == ["red"]
+    started = {"red": good(incomplete=["Forum"]), "blue": good()}
+    with pytest.raises(TableFileError, match="ended.winner"):
+        read_table(doc(started) | {"ended": {"how": "forum", "winner": "red"}})
+
+
+NEXT_VALID = scenario_files("next/gtr-*.json")
+NEXT_INVALID = sorted((SCENARIOS_DIR / "next" / "invalid").glob("gtr-*.json"))
+
+
+def test_the_next_scenarios_are_there() -> None:
+    require_shared()
+    assert [p.stem for p in NEXT_VALID] == ["gtr-4p-forum-victory-scores-not-compared"]
+    assert [p.stem for p in NEXT_INVALID] == [
+        "gtr-deck-ending-names-a-winner",
+        "gtr-forum-victory-without-forum",
     ]
-    with pytest.raises(EndOfGameError):
-        score(sheet, end=GameEnd(surrendered_to="green"))
 
 
-def test_normal_end_scores_normally() -> None:
-    sheet = ScoreSheet((camp(0, influence=3), camp(1)))
-    assert score(sheet, end=GameEnd(deck_exhausted=True)).winners == ("red",)
+@pytest.mark.parametrize("path", NEXT_VALID, ids=lambda p: p.stem)
+def test_forum_victory_scenario_is_golden(path: Any) -> None:
+    require_shared()
+    result = scored_as_expected(path)
+    # Blue and green tie at 25 and green holds more cards (5 to 2): on points
+    # green would win; the Forum victory gives it to blue, scores not compared.
+    players = result["players"]
+    assert players["blue"]["total"] == players["green"]["total"] == 25
+    assert players["green"]["hand"] > players["blue"]["hand"]
+    assert result["winners"] == ["blue"]
+    assert not any("ahead of" in line["text"] for line in result["lines"])
+    without = json.loads(path.read_text("utf-8"))
+    del without["ended"]
+    assert read_table(without).score_json()["winners"] == ["green"]
+
+
+@pytest.mark.parametrize("path", NEXT_INVALID, ids=lambda p: p.stem)
+def test_next_invalid_scenarios_are_refused(path: Any) -> None:
+    require_shared()
+    assert_refused(path)
 
 
 # --- the glossary ---
@@ -699,7 +828,7 @@ def test_seat_order_changes_no_points_or_places(
 ) -> None:
     seats = list(sheet.camps)
     rnd.shuffle(seats)
-    before, after = score(sheet), score(ScoreSheet(tuple(seats)))
+    before, after = score(sheet), score(replace(sheet, camps=tuple(seats)))
 
     def view(result: Any) -> dict[str, tuple[int, ...]]:
         return {
@@ -715,6 +844,13 @@ def test_seat_order_changes_no_points_or_places(
 @given(score_sheets())
 def test_places_agree_with_points(sheet: ScoreSheet) -> None:
     results = score(sheet).players
+    winner = sheet.ended.winner if sheet.ended else None
+    if winner is not None:
+        # A Forum victory or a surrender: the scores are not compared.
+        assert [r.place for r in results] == [
+            1 if r.player.id == winner else 2 for r in results
+        ]
+        return
     for a in results:
         key = rank_key(a.total, a.hand)
         assert a.place == 1 + sum(rank_key(b.total, b.hand) < key for b in results)

@@ -8,6 +8,7 @@ Chinese as rulebook 004 does).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, request
@@ -80,8 +81,16 @@ def latest(table: GameTable, action: str) -> dict[str, Any]:
 
 
 def game_end(table: GameTable) -> gtr.GameEnd | None:
-    """How the game ended, as last noted (``glory.game_end``)."""
-    return gtr.game_end(recorded.Progress.of(table.recorded))
+    """How the game ended: the table file's ``ended``, else what an end step
+    saved before the file carried it noted (``glory.ended_of``)."""
+    return gtr.ended_of(recorded.Progress.of(table.recorded), sheet_of(table))
+
+
+def ended_sheet(table: GameTable) -> gtr.ScoreSheet:
+    """The table's sheet, saying how the game ended (:func:`game_end`)."""
+    sheet = sheet_of(table)
+    end = game_end(table)
+    return sheet if sheet.ended == end else replace(sheet, ended=end)
 
 
 def clients_of(table: GameTable) -> dict[str, int]:
@@ -89,8 +98,8 @@ def clients_of(table: GameTable) -> dict[str, int]:
 
 
 def result_of(table: GameTable) -> tuple[gtr.GameResult, list[gtr.Check]]:
-    sheet = sheet_of(table)
-    result = gtr.score(sheet, end=game_end(table))
+    sheet = ended_sheet(table)
+    result = gtr.score(sheet)
     clients = clients_of(table)
     checks = list(result.checks)
     for camp in sheet.camps:
@@ -105,16 +114,15 @@ def result_known(table: GameTable) -> bool:
     """Whether the table holds a result that names a winner
     (``glory.result_known``)."""
     progress = recorded.Progress.of(table.recorded)
-    return gtr.result_known(progress, sheet_of(table).players)
+    return gtr.result_known(progress, sheet_of(table).players, end=game_end(table))
 
 
 def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     result, checks = result_of(table)
-    end = game_end(table)
     return {
         "result": result,
         "checks": checks,
-        "end": end,
+        "end": result.end,
         "entered": result_known(table),
         "terms": {key: term(key) for key in TERMS},
         "materials": GTR_MATERIALS,
@@ -336,7 +344,8 @@ def camps(table_id: str) -> ResponseReturnValue:
 
 @bp.route("/t/<table_id>/end", methods=("GET", "POST"))
 def end(table_id: str) -> ResponseReturnValue:
-    """The end-of-game checklist; a Forum victory or surrender names the winner."""
+    """How the game ended (the table file's ``ended``); a Forum victory or a
+    surrender names the winner."""
     table = gtr_table_or_404(table_id)
     sheet = sheet_of(table)
     choices = [SelectChoice("", _("nobody"))] + [
@@ -346,14 +355,18 @@ def end(table_id: str) -> ResponseReturnValue:
     entered = entered_parts(table, gtr.CAMPS)
 
     def with_choices(form: GameEndForm) -> GameEndForm:
-        form.forum.choices = choices
-        form.surrender.choices = choices
+        form.winner.choices = choices
         return form
 
     def fresh() -> GameEndForm:
-        """How the game ended, as last noted."""
-        noted = latest(table, "gtr-end")
-        data = {"version": table.version, **noted}
+        """How the game ended, as the table holds it now."""
+        noted = game_end(table)
+        data = {
+            "version": table.version,
+            "how": noted.how.value if noted else "",
+            "winner": (noted.winner or "") if noted else "",
+            "camps_as_they_are": bool(latest(table, "gtr-end").get(gtr.AS_THEY_ARE)),
+        }
         return with_choices(GameEndForm(formdata=None, data=data))
 
     form = (
@@ -361,20 +374,31 @@ def end(table_id: str) -> ResponseReturnValue:
     )
 
     def change() -> Edit:
-        details = {
-            "deck_exhausted": form.deck_exhausted.data,
-            "last_in_town_site": form.last_in_town_site.data,
-            "catacomb": form.catacomb.data,
-            "forum": form.forum.data or None,
-            "surrender": form.surrender.data or None,
-            gtr.AS_THEY_ARE: form.camps_as_they_are.data,
-        }
-        gtr.check_named_players(sheet.players, (details["forum"], details["surrender"]))
-        # The engine checks who wins: a Forum victory and a surrender to
-        # different players cannot both be (EndOfGameError).
-        gtr.GameEnd(forum_victory=details["forum"], surrendered_to=details["surrender"])
-        # The table file does not change: how the game ended is the step's.
-        return Edit(details=details)
+        winner = form.winner.data or None
+        gtr.check_named_players(sheet.players, (winner,))
+        # The engine says which endings name a winner (EndOfGameError); the
+        # file's reader checks the rest against the camps (a Forum active for
+        # the winner, a completed Catacomb), at ended.how or ended.winner.
+        ended = (
+            gtr.GameEnd(gtr.EndCondition(form.how.data), winner)
+            if form.how.data
+            else None
+        )
+        if ended is None and winner is not None:
+            raise gtr.EndOfGameError(
+                _(
+                    "Choose how the game ended: only a Forum victory or a "
+                    "surrender names a winner."
+                )
+            )
+        return Edit(
+            change={"ended": ended.as_json() if ended else None},
+            details={
+                "how": form.how.data or None,
+                "winner": winner,
+                gtr.AS_THEY_ARE: form.camps_as_they_are.data,
+            },
+        )
 
     return form_screen(
         table,
