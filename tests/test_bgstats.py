@@ -13,13 +13,19 @@ import csv
 import io
 import json
 import re
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .conftest import TableActions
+from companion.engines import read_table
+from companion.exports.bgstats import play_file
+from companion.exports.report import build_report
+
+from .conftest import TableActions, require_shared
 from .helpers import soup
 from .test_finished_lock import FINISH
 
@@ -211,3 +217,115 @@ def test_the_same_game_is_the_same_play_in_bg_stats(
     other_id = FINISH["glory-to-rome"](actions)
     other = json.loads(client.get(f"/t/{other_id}/play.bgsplay").data)
     assert other["plays"][0]["uuid"] != first["plays"][0]["uuid"]
+
+
+# --------------------------------------------------------------------------
+# manualWinner, as BG Stats' own exports write it (companion/exports/bgstats.py)
+# --------------------------------------------------------------------------
+
+WHEN = datetime(2026, 12, 1, 21, 30)
+
+
+def scenario_play(document: dict[str, Any]) -> dict[str, Any]:
+    """The play of a finished table file, as its play file writes it."""
+    report = build_report(read_table(document), on=WHEN.date())
+    data = play_file(
+        report, key="k", expansions=(), started=WHEN, finished=WHEN, me=None
+    )
+    check_play_file(data)
+    (play,) = data["plays"]
+    return play
+
+
+def all_roads_file(unbuilt: dict[str, dict[str, int]]) -> dict[str, Any]:
+    return {
+        "format": "rome-companion/1",
+        "game": "all-roads",
+        "players": [{"id": pid, "name": pid.title()} for pid in unbuilt],
+        "unbuilt": unbuilt,
+    }
+
+
+def shared_file(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        (require_shared() / "scenarios" / f"{name}.json").read_text()
+    )
+    return data
+
+
+def _ar(m: int, s: int, v: int, h: int) -> dict[str, int]:
+    return {"monument": m, "spa": s, "villa": v, "house": h}
+
+
+# (table file, winners, manualWinner), one row per kind of win.
+MANUAL_WINNER = [
+    pytest.param(
+        lambda: shared_file("gtr-4p-merchant-ties-statue-wall-hand"),
+        {"green"},
+        True,
+        id="gtr-25-25-won-on-cards-in-hand",
+    ),
+    pytest.param(
+        # 7-7 for first place: red built the monument blue left unbuilt.
+        lambda: all_roads_file({"red": _ar(0, 1, 2, 0), "blue": _ar(1, 1, 0, 0)}),
+        {"red"},
+        True,
+        id="all-roads-tie-for-first-broken-by-monuments",
+    ),
+    pytest.param(
+        # 4-4, the same tokens left: nothing breaks the tie, a shared win.
+        lambda: all_roads_file({"red": _ar(0, 0, 2, 0), "blue": _ar(0, 0, 2, 0)}),
+        {"red", "blue"},
+        False,
+        id="all-roads-shared-win",
+    ),
+    pytest.param(
+        # The tie-break orders second and third place only: a plain win.
+        lambda: shared_file("all-roads-3p-tie-broken-by-spas"),
+        {"green"},
+        False,
+        id="all-roads-tie-broken-below-first",
+    ),
+    pytest.param(
+        lambda: shared_file("for-4p-era3-final-scoring"),
+        None,
+        False,
+        id="foundations-top-score-win",
+    ),
+]
+
+
+@pytest.mark.parametrize(("document", "winners", "manual"), MANUAL_WINNER)
+def test_manual_winner_is_what_bg_stats_writes(
+    document: Callable[[], dict[str, Any]], winners: set[str] | None, manual: bool
+) -> None:
+    """``manualWinner`` is true exactly when the winners are not the top
+    scores: then BG Stats keeps the winners we name instead of sharing the
+    win among the equal scores."""
+    doc = document()
+    play = scenario_play(doc)
+    assert play["manualWinner"] is manual
+    ids = {i: p["id"] for i, p in enumerate(doc["players"], start=1)}
+    won = {ids[s["playerRefId"]] for s in play["playerScores"] if s["winner"]}
+    if winners is not None:
+        assert won == winners
+    ranks = sorted(s["rank"] for s in play["playerScores"])
+    # A tie broken: its players get places of their own (BG Stats' Gizmos
+    # 44-44: ranks 1 and 2); a shared win: both rank 1.
+    assert ranks.count(1) == len(won)
+
+
+def test_foundations_tie_for_first_is_a_shared_win() -> None:
+    """Foundations of Rome breaks no tie (rulebook 001, "End of Game"): equal
+    top totals share the win, as BG Stats itself reads them."""
+    doc = shared_file("for-4p-era3-final-scoring")
+    first = build_report(read_table(doc), on=WHEN.date()).standings[0]
+    doc["score_before"] = {
+        p["id"]: doc.get("score_before", {}).get(p["id"], 0) for p in doc["players"]
+    }
+    # Lift every other player's running total to the leader's.
+    for standing in build_report(read_table(doc), on=WHEN.date()).standings[1:]:
+        doc["score_before"][standing.seat.id] += first.total - standing.total
+    play = scenario_play(doc)
+    assert play["manualWinner"] is False
+    assert all(s["winner"] and s["rank"] == 1 for s in play["playerScores"])

@@ -22,6 +22,20 @@ played is ``{"gameRefId", "bggId"}`` in ``expansionPlays``. Where they
 differ we chose: ``seatOrder`` 1-based (as BoardGameGeek's start position),
 ``rank`` an integer, uuids upper case.
 
+``manualWinner`` is what BG Stats' own export writes. In a real one
+(louieddxu2/BoardGameScorePad, ``src/features/bgstats/mocks/BGStatsExport.json``,
+BG Stats 6.8.2, 924 plays, read play by play): of the scored plays whose
+winners are exactly the top scores (by ``highestWins``), 459 are written
+``false``, none ``true``, shared wins (Qwixx 67-67, both winners) included;
+every play won by someone other than the top scores is ``true`` (Gizmos
+44-44-26 with one 44 the winner, ranks 1, 2, 3; Blockers! 3-3-3 with one
+winner, ranks 1, 2, 2). So a win decided by a tie-break (Glory to Rome's
+cards in hand, All Roads' monuments, spas, villas) or named whatever the
+scores (a Forum victory) is ``true``, and BG Stats keeps our winner instead
+of making it a shared win; a plain or shared top-score win is ``false``
+(:func:`manual_winner`). Foundations of Rome has no tie-break (rulebook 001,
+"End of Game"): its ties are shared wins.
+
 Each game's and expansion's BoardGameGeek id and year, and whether its lowest
 score wins, are its registry entry's (``companion.engines.GAMES``): a game or
 expansion with no id known is written with ``bggId`` 0 (BG Stats: not linked;
@@ -85,6 +99,18 @@ uuids, so importing a file twice is one play in BG Stats, not two."""
 
 def _uuid(*parts: object) -> str:
     return str(uuid.uuid5(_NAMESPACE, "/".join(str(p) for p in parts))).upper()
+
+
+def manual_winner(report: Report, *, highest_wins: bool) -> bool:
+    """Whether BG Stats must be told the winners (``manualWinner: true``):
+    they are not exactly the players with the top score (the highest, or
+    the lowest where the lowest wins), as when a tie-break or an outright
+    win decided the game. BG Stats' own files write ``true`` then and only
+    then (see the module's docstring)."""
+    totals = [s.total for s in report.standings]
+    top = max(totals) if highest_wins else min(totals)
+    on_top = {s.seat.id for s in report.standings if s.total == top}
+    return {seat.id for seat in report.winners} != on_top
 
 
 def _when(moment: datetime) -> str:
@@ -167,7 +193,7 @@ def play_file(
         "playDateYmd": int(finished.strftime("%Y%m%d")),
         "durationMin": minutes if 0 < minutes <= 12 * 60 else 0,
         "ignored": False,
-        "manualWinner": False,
+        "manualWinner": manual_winner(report, highest_wins=game.highest_wins),
         "usesTeams": False,
         "rounds": 0,
         "board": "",
