@@ -22,7 +22,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.engines import read_table
-from companion.exports.bgstats import play_file
+from companion.exports.bgstats import play_file, result_csv, unique_headings
 from companion.exports.report import build_report
 
 from .conftest import TableActions, require_shared
@@ -329,3 +329,89 @@ def test_foundations_tie_for_first_is_a_shared_win() -> None:
     play = scenario_play(doc)
     assert play["manualWinner"] is False
     assert all(s["winner"] and s["rank"] == 1 for s in play["playerScores"])
+
+
+# --------------------------------------------------------------------------
+# The CSV as pandas and csv.DictReader read it
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "zh"])
+@pytest.mark.parametrize("game", sorted(FINISH))
+def test_every_csv_heading_is_unique_in_every_language(
+    actions: TableActions, client: FlaskClient, game: str, lang: str
+) -> None:
+    """A reader that keys columns by heading (pandas names a repeat
+    ``Total.1``; ``csv.DictReader`` keeps only the last) loses no column, and
+    every row holds as many cells as the headings."""
+    table_id = FINISH[game](actions)
+    response = client.get(
+        f"/t/{table_id}/result.csv", headers={"Accept-Language": lang}
+    )
+    text = response.data.decode("utf-8-sig")
+    reader = csv.DictReader(io.StringIO(text))
+    rows = list(reader)
+    headings = reader.fieldnames or []
+    assert len(headings) == len(set(headings)), headings
+    assert rows and all(len(row) == len(headings) for row in rows)
+    assert all(None not in row and None not in row.values() for row in rows)
+    # The total is there once, in the third column, whatever the game.
+    assert [row[headings[2]] for row in rows] == [
+        line.split(",")[2] for line in text.splitlines()[1:]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("headings", "unique"),
+    [
+        (["Total", "Era 1", "Total"], ["Total", "Era 1", "Total (2)"]),
+        (["A", "A", "A"], ["A", "A (2)", "A (3)"]),
+        # A label that already reads like a numbered repeat is not taken twice.
+        (["A", "A (2)", "A"], ["A", "A (2)", "A (3)"]),
+        (["Player", "Place"], ["Player", "Place"]),
+    ],
+)
+def test_unique_headings(headings: list[str], unique: list[str]) -> None:
+    assert unique_headings(headings) == unique
+
+
+FORMULA_NAMES = [
+    ("=1+1", True),
+    ("+39 333", True),
+    ("-2", True),
+    ("@SUM(A1)", True),
+    ("\t=1+1", True),
+    ("\r=1+1", True),
+    ("\n1", True),
+    ("\tBo", True),  # a leading tab alone: OWASP's list
+    (" =1+1", True),  # a space before the sign
+    ("\u00a0=1+1", True),  # a no-break space
+    ("\ufeff=1+1", True),  # a byte order mark
+    ("\u200b=1+1", True),  # a zero-width space
+    ("\u2060=1+1", True),  # a word joiner
+    ("\u200b \ufeff+1", True),  # several invisible characters
+    ("＝1+1", True),  # a full-width equals sign
+    ("＋1", True),  # full-width plus
+    ("－1", True),  # full-width hyphen-minus
+    ("＠A1", True),  # full-width commercial at
+    ("﹦1", True),  # a small equals sign
+    ("\u22121", True),  # the minus sign
+    ("Ana", False),
+    ("李雷", False),
+    ("Bo = Bo", False),  # a sign inside the name
+    ("Zoë 🎲", False),
+    ("'=1", False),  # already text in a spreadsheet
+    ("", False),
+]
+
+
+@pytest.mark.parametrize(("name", "formula"), FORMULA_NAMES)
+def test_a_name_a_spreadsheet_would_take_for_a_formula_stays_text(
+    name: str, formula: bool
+) -> None:
+    document = all_roads_file({"red": _ar(0, 0, 1, 0), "blue": _ar(0, 0, 2, 0)})
+    document["players"][1]["name"] = name or "x"
+    report = build_report(read_table(document), on=WHEN.date())
+    rows = list(csv.reader(io.StringIO(result_csv(report, str))))
+    cell = next(row[0] for row in rows[1:] if row[2] == "4")
+    assert cell == ("'" + name if formula else name or "x")
