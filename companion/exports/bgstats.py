@@ -24,15 +24,18 @@ differ we chose: ``seatOrder`` 1-based (as BoardGameGeek's start position),
 
 ``manualWinner`` is what BG Stats' own export writes. In a real one
 (louieddxu2/BoardGameScorePad, ``src/features/bgstats/mocks/BGStatsExport.json``,
-BG Stats 6.8.2, 924 plays, read play by play): of the scored plays whose
-winners are exactly the top scores (by ``highestWins``), 459 are written
-``false``, none ``true``, shared wins (Qwixx 67-67, both winners) included;
-every play won by someone other than the top scores is ``true`` (Gizmos
-44-44-26 with one 44 the winner, ranks 1, 2, 3; Blockers! 3-3-3 with one
-winner, ranks 1, 2, 2). So a win decided by a tie-break (Glory to Rome's
-cards in hand, All Roads' monuments, spas, villas) or named whatever the
-scores (a Forum victory) is ``true``, and BG Stats keeps our winner instead
-of making it a shared win; a plain or shared top-score win is ``false``
+BG Stats 6.8.2, 924 plays, read play by play): of the 413 plays where every
+player has a score and the winners are exactly the top scores (by the game's
+``highestWins``), every one is ``false``, the 19 shared wins among them
+(Qwixx 67-67, both winners, both rank 1) included; the plays won by one of
+several equal top scores are ``true`` (Gizmos 44-44-26 with one 44 the
+winner, ranks 1, 2, 3; Blockers! 3-3-3, one winner, ranks 1, 2, 2). The one
+play whose winner is not the game's top score and is ``false`` (L.A.M.A.)
+has ``scoringSetting`` 1, a per-play setting we never write (ours is 0:
+the game's own). So a win decided by a tie-break (Glory to Rome's cards in
+hand, All Roads' monuments, spas, villas) or named whatever the scores (a
+Forum victory) is ``true``, and BG Stats keeps our winner instead of making
+it a shared win; a plain or shared top-score win is ``false``
 (:func:`manual_winner`). Foundations of Rome has no tie-break (rulebook 001,
 "End of Game"): its ties are shared wins.
 
