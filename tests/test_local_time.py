@@ -198,7 +198,10 @@ def test_the_watch_page_the_record_and_the_csv_are_dated_the_local_day(
         record = soup(client.get("/record"))
         assert record.select_one(f"time[datetime='{day.isoformat()}']") is not None
         csv = client.get(f"/t/{finished}/result.csv")
-        assert f"-result-{day.isoformat()}.csv" in csv.headers["Content-Disposition"]
+        # Named after the local time too: 23:30 in UTC is 01:30 in Rome.
+        clock = SUMMER_END.astimezone(ZoneInfo(zone)).strftime("%H%M%S")
+        name = f"-result-{day.isoformat()}-{clock}.csv"
+        assert name in csv.headers["Content-Disposition"]
         watched = soup(client.get(watch_link(client, finished)))
         status = watched.select_one("p.status")
         assert status is not None and day.isoformat() in status.get_text()

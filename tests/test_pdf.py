@@ -549,3 +549,81 @@ def test_the_five_player_report_figure_is_printed() -> None:
     )
     # The score table, the board, the chart and the explanations: two pages.
     assert len(PdfReader(io.BytesIO(full())).pages) >= 2
+
+
+# --------------------------------------------------------------------------
+# A tagged PDF (PDF/UA-1) with its authors and creator (issue 32)
+# --------------------------------------------------------------------------
+
+
+def structure_kinds(data: bytes) -> set[str]:
+    """Every structure element's kind (``/H1``, ``/Table``...) in the PDF's
+    structure tree, read with pypdf."""
+    root = PdfReader(io.BytesIO(data)).trailer["/Root"]
+    kinds: set[str] = set()
+    todo = [root["/StructTreeRoot"]]
+    while todo:
+        node = todo.pop().get_object()
+        if not hasattr(node, "get"):
+            continue  # a marked-content number
+        if "/S" in node:
+            kinds.add(str(node["/S"]))
+        kids = node.get("/K")
+        todo.extend(kids if isinstance(kids, list) else [] if kids is None else [kids])
+    return kinds
+
+
+def check_tagged(data: bytes, names: list[str], lang: str) -> None:
+    """The PDF is tagged for screen readers, and says who played and what
+    made it, in the document info and in its XMP metadata."""
+    reader = PdfReader(io.BytesIO(data))
+    root = reader.trailer["/Root"]
+    assert root["/MarkInfo"]["/Marked"].value is True
+    kinds = structure_kinds(data)
+    assert {"/Document", "/H1", "/H2", "/Table", "/TR", "/TH", "/TD", "/P"} <= kinds
+    assert str(root["/Lang"]) == lang
+    info = reader.metadata
+    assert info is not None
+    assert info["/Author"] == ", ".join(names)
+    assert info["/Creator"]
+    xmp = root["/Metadata"].get_object().get_data().decode("utf-8")
+    assert 'pdfuaid:part="1"' in xmp
+    for name in names:
+        escaped = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        assert f"<rdf:li>{escaped}</rdf:li>" in xmp
+
+
+def test_the_report_is_a_tagged_pdf_with_its_players_as_authors(
+    five_pdf: bytes,
+) -> None:
+    names = [seat.name for seat in five_player_report().seats]
+    assert "王小明" in names  # a Chinese name, UTF-16 in the document info
+    check_tagged(five_pdf, names, "en")
+    assert "/Figure" in structure_kinds(five_pdf)  # the board and the chart
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("all-roads", [("李雷", "red"), ("Bo", "blue")]),
+        ("glory-to-rome", [("Ana", ""), ("王小明", "")]),
+        ("foundations-of-rome", [("Chiara Nicolò", "red"), ("张伟", "blue")]),
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "it", "zh"])
+def test_every_games_report_is_tagged_in_every_language(
+    report_client: FlaskClient,
+    game: str,
+    players: list[tuple[str, str]],
+    lang: str,
+) -> None:
+    """Every game's PDF as the app serves it, in each language: tagged, the
+    players (Chinese names too) its authors, the app its creator (its name,
+    the same in every language)."""
+    table_id = TableActions(report_client).create_id(game, players)
+    report_client.get(f"/lang/{lang}")
+    response = report_client.get(f"/t/{table_id}/report.pdf")
+    assert response.status_code == 200
+    data = response.get_data()
+    check_tagged(data, [name for name, _colour in players], lang)
+    assert PdfReader(io.BytesIO(data)).metadata["/Creator"] == "Rome table companion"

@@ -40,6 +40,13 @@ PLAYER_ID_RE = re.compile(r"^[a-z][a-z0-9-]{0,19}\Z")
 
 NAME_MAX = 40
 
+NOT_TEXT: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+"""Characters no text takes, in a form's field or a table file: NUL
+(PostgreSQL cannot store it), the other control characters but tab and line
+breaks (ESC, backspace, DEL...: invisible, so a name holding one could never
+be typed again), and lone UTF-16 surrogates (not characters; they cannot be
+written as UTF-8)."""
+
 
 MessageArg: TypeAlias = "str | int | Message"
 

@@ -974,17 +974,53 @@ def clientele_limit(influence: Points, buildings: Iterable[str] = ()) -> int:
     return limit * (2 if CARDS["Aqueduct"] in names else 1)
 
 
+PRISON = "Prison"
+"""The one card that lowers its owner's influence (game-data.md 3.3)."""
+
+
+def _prison_allowance(camp: Camp) -> int:
+    """Vault cards a camp may hold above its vault limit now: the value of the
+    Prison's site (stone, 3) when the Prison is one of the camp's completed
+    buildings, else 0.
+
+    The vault limit is the influence at the moment a card goes in (003
+    "Mercante" p.8; 004, 5、出售建材), so a card once in stays. Influence
+    only ever grows, but for the Prison: on completion its owner gives its
+    site (its influence) for an opponent's completed building (game-data.md
+    3.3; 3.4: "a Prison moves influence and buildings apart"). A vault filled
+    up to the limit before that holds up to 3 cards more than the limit after
+    it, legally.
+    """
+    owned = {find_card(b) for b in camp.buildings}
+    prison = CARDS[PRISON]
+    return prison.material.points if prison in owned else 0
+
+
 def check_vault(camp: Camp, active: Iterable[str] | None = None) -> Check | None:
     """A vault holding more cards than the vault limit allows now.
 
     The limit applies when a card goes in (003 p.8), and influence can shrink
-    later (a Prison), so a larger vault is flagged, not refused.
+    later (a Prison), so a larger vault is flagged, not refused; a Prison
+    owner's vault is flagged only above what the limit allowed before the
+    Prison gave its site away (:func:`_prison_allowance`).
     """
     names = tuple(camp.buildings if active is None else active)
     limit = vault_limit(camp.influence, names)
-    if camp.vault_cards <= limit:
+    allowance = _prison_allowance(camp)
+    if camp.vault_cards <= limit + allowance:
         return None
-    if "Market" in names:
+    if allowance:
+        text = nmsg(
+            "{player}'s vault holds {n} card, more than {before}, the vault limit "
+            "before the Prison gave its site away ({limit} now); check the counts",
+            "{player}'s vault holds {n} cards, more than {before}, the vault limit "
+            "before the Prison gave its site away ({limit} now); check the counts",
+            n=camp.vault_cards,
+            player=camp.player.name,
+            limit=limit,
+            before=limit + allowance,
+        )
+    elif "Market" in names:
         text = nmsg(
             "{player}'s vault holds {n} card, more than the vault limit of {limit} "
             "(the influence + 2 for the Market); check the counts",

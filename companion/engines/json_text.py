@@ -23,7 +23,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from .base import JsonPath, Message, Problem, TableFileError, child_path, msg
+from .base import (
+    NOT_TEXT,
+    JsonPath,
+    Message,
+    Problem,
+    TableFileError,
+    child_path,
+    msg,
+)
 
 MAX_CHARACTERS: Final = 1_000_000
 """A table file's size at most: a 5-player game with every building and road
@@ -62,11 +70,35 @@ def _not_json(name: str) -> _Refused:
     return _Refused(msg("{name} is not a number JSON allows", name=name))
 
 
+class _Repeated(dict[str, object]):
+    """An object in which a key is written more than once: the value kept is
+    the last, as Python's decoder keeps it, and the keys repeated are noted
+    so that their path can be named once the whole file is read."""
+
+    def __init__(
+        self, pairs: list[tuple[str, object]], repeated: dict[str, int]
+    ) -> None:
+        super().__init__(pairs)
+        self.repeated = repeated
+        """Each key written more than once, with how many times."""
+
+
+def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A decoded object: a plain ``dict``, or a :class:`_Repeated` when a key
+    is written twice (it never leaves this module: the file is refused)."""
+    keys = [key for key, _value in pairs]
+    if len(set(keys)) == len(keys):
+        return dict(pairs)
+    repeated = {key: keys.count(key) for key in keys if keys.count(key) > 1}
+    return _Repeated(pairs, repeated)
+
+
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 def _text_problem(text: str) -> Message | None:
-    """Why ``text`` cannot be kept as text, if it cannot."""
+    """Why ``text`` cannot be kept as text, if it cannot: it holds a
+    character that no form takes either (:data:`~companion.engines.base.NOT_TEXT`)."""
     if _SURROGATE.search(text):
         return msg(
             "the text holds a lone UTF-16 surrogate (an escape such as \\ud800 "
@@ -74,6 +106,12 @@ def _text_problem(text: str) -> Message | None:
         )
     if "\x00" in text:
         return msg("the text holds a NUL character (\\u0000), which is not text")
+    if bad := NOT_TEXT.search(text):
+        return msg(
+            "the text holds the control character U+{code}, which is not text "
+            "and cannot be seen: remove it",
+            code=f"{ord(bad.group()):04X}",
+        )
     return None
 
 
@@ -135,8 +173,18 @@ def _walk(value: object, path: JsonPath) -> Iterator[Problem]:
         for index, item in enumerate(value):
             yield from _walk(item, child_path(path, index))
     elif isinstance(value, dict):
+        repeated = value.repeated if isinstance(value, _Repeated) else {}
         for key, item in value.items():
             where = child_path(path, key)
+            if key in repeated:
+                yield Problem(
+                    where,
+                    msg(
+                        "this key is written {n} times in its object, and a "
+                        "reader would keep only one of its values: write it once",
+                        n=repeated[key],
+                    ),
+                )
             if (why := _text_problem(key)) is not None:
                 yield Problem(where, msg("this key: {why}", why=why))
             yield from _walk(item, where)
@@ -147,8 +195,9 @@ def load_table_text(text: str) -> object:
 
     :raises json.JSONDecodeError: the text is not JSON.
     :raises TableFileError: JSON the file may not hold: too long, nested too
-        deep, a number too long, NaN or Infinity, text that is not text; every
-        problem at its JSON path (``$``: the whole file).
+        deep, a number too long, NaN or Infinity, text that is not text, a key
+        repeated in an object; every problem at its JSON path (``$``: the
+        whole file).
     """
     if len(text) > MAX_CHARACTERS:
         raise TableFileError.at(
@@ -167,7 +216,12 @@ def load_table_text(text: str) -> object:
                 most=MAX_DEPTH,
             ),
         )
-    value: object = json.loads(text, parse_int=_whole_number, parse_constant=_not_json)
+    value: object = json.loads(
+        text,
+        parse_int=_whole_number,
+        parse_constant=_not_json,
+        object_pairs_hook=_object,
+    )
     problems = list(_walk(value, ""))
     if problems:
         raise TableFileError(problems)

@@ -22,6 +22,23 @@ played is ``{"gameRefId", "bggId"}`` in ``expansionPlays``. Where they
 differ we chose: ``seatOrder`` 1-based (as BoardGameGeek's start position),
 ``rank`` an integer, uuids upper case.
 
+``manualWinner`` is what BG Stats' own export writes. In a real one
+(louieddxu2/BoardGameScorePad, ``src/features/bgstats/mocks/BGStatsExport.json``,
+BG Stats 6.8.2, 924 plays, read play by play): of the 413 plays where every
+player has a score and the winners are exactly the top scores (by the game's
+``highestWins``), every one is ``false``, the 19 shared wins among them
+(Qwixx 67-67, both winners, both rank 1) included; the plays won by one of
+several equal top scores are ``true`` (Gizmos 44-44-26 with one 44 the
+winner, ranks 1, 2, 3; Blockers! 3-3-3, one winner, ranks 1, 2, 2). The one
+play whose winner is not the game's top score and is ``false`` (L.A.M.A.)
+has ``scoringSetting`` 1, a per-play setting we never write (ours is 0:
+the game's own). So a win decided by a tie-break (Glory to Rome's cards in
+hand, All Roads' monuments, spas, villas) or named whatever the scores (a
+Forum victory) is ``true``, and BG Stats keeps our winner instead of making
+it a shared win; a plain or shared top-score win is ``false``
+(:func:`manual_winner`). Foundations of Rome has no tie-break (rulebook 001,
+"End of Game"): its ties are shared wins.
+
 Each game's and expansion's BoardGameGeek id and year, and whether its lowest
 score wins, are its registry entry's (``companion.engines.GAMES``): a game or
 expansion with no id known is written with ``bggId`` 0 (BG Stats: not linked;
@@ -35,6 +52,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -43,7 +61,7 @@ from typing import Any, Final
 
 from ..engines import Expansion, Game, find_game
 from ..engines.base import PlayerId, msg
-from .report import Report, Text
+from .report import Report, RowKind, Text
 
 ABOUT: Final = (
     "This file was exported from the Rome table companion. It can be imported "
@@ -85,6 +103,18 @@ uuids, so importing a file twice is one play in BG Stats, not two."""
 
 def _uuid(*parts: object) -> str:
     return str(uuid.uuid5(_NAMESPACE, "/".join(str(p) for p in parts))).upper()
+
+
+def manual_winner(report: Report, *, highest_wins: bool) -> bool:
+    """Whether BG Stats must be told the winners (``manualWinner: true``):
+    they are not exactly the players with the top score (the highest, or
+    the lowest where the lowest wins), as when a tie-break or an outright
+    win decided the game. BG Stats' own files write ``true`` then and only
+    then (see the module's docstring)."""
+    totals = [s.total for s in report.standings]
+    top = max(totals) if highest_wins else min(totals)
+    on_top = {s.seat.id for s in report.standings if s.total == top}
+    return {seat.id for seat in report.winners} != on_top
 
 
 def _when(moment: datetime) -> str:
@@ -167,7 +197,7 @@ def play_file(
         "playDateYmd": int(finished.strftime("%Y%m%d")),
         "durationMin": minutes if 0 < minutes <= 12 * 60 else 0,
         "ignored": False,
-        "manualWinner": False,
+        "manualWinner": manual_winner(report, highest_wins=game.highest_wins),
         "usesTeams": False,
         "rounds": 0,
         "board": "",
@@ -223,28 +253,75 @@ def _game_entry(
 
 _HEADINGS: Final = (msg("Player"), msg("Place"), msg("Total"))
 
-_FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
-"""What makes a spreadsheet read a cell as a formula: a name that starts so
-is written with a ``'`` before it (it stays text, as typed)."""
+_FORMULA_START: Final = frozenset("=+-@")
+"""What makes a spreadsheet read a cell as a formula (OWASP's advice on CSV
+injection, as its ASVS 5.0 requirement 1.2.10 puts it: escape with a ``'``
+a field whose first character is ``=``, ``+``, ``-``, ``@``, a tab or NUL;
+spreadsheets also take a carriage return or line feed so)."""
+
+_FORMULA_CONTROL: Final = frozenset("\t\r\n\0")
+
+
+def _hidden(char: str) -> bool:
+    """A character a spreadsheet may skip before it looks for a formula: white
+    space, control characters and invisible format characters (a byte order
+    mark U+FEFF, a zero-width space U+200B, a word joiner U+2060...)."""
+    return char.isspace() or unicodedata.category(char) in ("Cc", "Cf")
+
+
+def _reads_as_formula(text: str) -> bool:
+    """Whether a spreadsheet may take ``text`` for a formula: it starts with
+    a tab, a carriage return, a line feed or NUL; or its first visible
+    character (after spaces and invisible characters) is ``=``, ``+``, ``-``
+    or ``@``, also in another form that stands for it (full-width ``＝``,
+    small ``﹦``: their compatibility form, NFKC, is the ASCII sign), or the
+    minus sign U+2212."""
+    if text[:1] in _FORMULA_CONTROL:
+        return True
+    first = next((c for c in text if not _hidden(c)), "")
+    if not first:
+        return False
+    return first == "\u2212" or unicodedata.normalize("NFKC", first) in _FORMULA_START
 
 
 def _cell_text(text: str) -> str:
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    """``text`` as a CSV cell: a text a spreadsheet may take for a formula is
+    written with a ``'`` before it, so it stays text, as typed."""
+    return "'" + text if _reads_as_formula(text) else text
+
+
+def unique_headings(headings: Sequence[str]) -> list[str]:
+    """``headings`` with each repeat told apart by its number (``Total``,
+    ``Total (2)``): a reader that keys columns by heading (pandas,
+    ``csv.DictReader``) then loses none. Two labels may read the same in a
+    language although they differ in another."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for heading in headings:
+        candidate, n = heading, 1
+        while candidate in seen:
+            n += 1
+            candidate = f"{heading} ({n})"
+        seen.add(candidate)
+        out.append(candidate)
+    return out
 
 
 def result_csv(report: Report, words: Callable[[Text], str]) -> str:
     """The result as CSV, one row per player in place order: player, place,
     total, then every row of the report's score table (each category of each
-    era), with its label in the reader's words as the column's heading."""
+    era) but its total (the third column already), with its label in the
+    reader's words as the column's heading; every heading is unique."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     column = {seat.id: i for i, seat in enumerate(report.seats)}
-    headings = [*_HEADINGS, *(row.label for row in report.rows)]
-    writer.writerow([_cell_text(words(label)) for label in headings])
+    rows = [row for row in report.rows if row.kind is not RowKind.TOTAL]
+    headings = [words(label) for label in (*_HEADINGS, *(row.label for row in rows))]
+    writer.writerow([_cell_text(h) for h in unique_headings(headings)])
     for standing in report.standings:
         i = column[standing.seat.id]
         writer.writerow(
             [_cell_text(standing.seat.name), standing.place, standing.total]
-            + ["" if row.cells[i] is None else row.cells[i] for row in report.rows]
+            + ["" if row.cells[i] is None else row.cells[i] for row in rows]
         )
     return out.getvalue()

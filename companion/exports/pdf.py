@@ -24,6 +24,16 @@ from types import ModuleType
 from typing import Any, Final
 from urllib.parse import unquote, urlsplit
 
+PDF_VARIANT: Final = "pdf/ua-1"
+"""Every report is a tagged PDF, WeasyPrint's PDF/UA-1 variant (WeasyPrint
+70 docs, "--pdf-variant": ``pdf/ua-1`` sets ``pdf_tags``, PDF 1.7): a
+structure tree (``/StructTreeRoot``, ``/MarkInfo /Marked true``) that screen
+readers follow (headings, paragraphs, the score table's cells), the
+language, and XMP metadata with the title, the authors (the players, from
+the page's ``<meta name="author">``) and the creator tool (``<meta
+name="generator">``: the app), which the document info's ``/Author`` and
+``/Creator`` repeat (UTF-16 there when a name is Chinese)."""
+
 STATIC_DIR: Final = Path(__file__).resolve().parents[2] / "static"
 """The app's static folder (``create_app`` serves the same one)."""
 
@@ -194,7 +204,9 @@ def render_pdf(
         url_fetcher=fetcher,
         font_config=font_config,
     )
-    pdf: bytes = document.write_pdf(stylesheets=[page], font_config=font_config)
+    pdf: bytes = document.write_pdf(
+        stylesheets=[page], font_config=font_config, pdf_variant=PDF_VARIANT
+    )
     return pdf
 
 

@@ -45,22 +45,17 @@ from wtforms.widgets import HiddenInput
 
 from ..engines import Game
 from ..engines import all_roads as ar
-from ..engines.base import NAME_MAX
+from ..engines.base import NAME_MAX, NOT_TEXT
 from ..engines.foundations.city import TRAY_MAX_LOTS, Civic, CivicKind
 from ..engines.foundations.lots import Lot, groups
 from ..engines.glory_terms import typed_card
 from ..storage.models import DEVICE_NAME_MAX, FORM_TOKEN_MAX, ID_MAX
 from .plumbing import COLOUR_NAMES, GAME_OPTIONS
 
-_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
-"""Characters no text field takes: NUL (PostgreSQL cannot store it), the
-other control characters but tab and line breaks, and lone surrogates (not
-characters; they cannot be written as UTF-8)."""
-
 
 def plain_text(form: Any, field: Any) -> None:
     """Every text field's last check (issue 15): text, nothing else."""
-    if isinstance(field.data, str) and (bad := _NOT_TEXT.search(field.data)):
+    if isinstance(field.data, str) and (bad := NOT_TEXT.search(field.data)):
         raise ValidationError(
             _l(
                 "This holds a character that is not text (U+%(code)s): remove it "

@@ -315,6 +315,12 @@ def test_limits(
         (2, (), 3, True),  # above the limit: flagged, still scored
         (2, ("Market",), 4, False),
         (2, ("Market",), 5, True),
+        # A Prison owner gave the Prison's site (3 influence) away: a vault
+        # filled under the limit before is legal (game-data.md 3.3, 3.4).
+        (2, ("Prison",), 5, False),
+        (2, ("Prison",), 6, True),
+        (4, ("Prison", "Market"), 9, False),
+        (4, ("Prison", "Market"), 10, True),
     ),
 )
 def test_vault_limit_is_a_check_not_an_error(
@@ -325,6 +331,21 @@ def test_vault_limit_is_a_check_not_an_error(
     assert (check is not None) is flagged
     result = score(ScoreSheet((c, camp(1))))
     assert [ch.path for ch in result.checks] == (["camps.red.vault"] if flagged else [])
+
+
+def test_a_prison_owners_check_says_the_limit_before_the_prison() -> None:
+    c = camp(0, influence=2, vault={R: 6}, buildings=("Prison",))
+    check = check_vault(c)
+    assert check is not None and check.path == "camps.red.vault"
+    assert "more than 5, the vault limit before the Prison" in str(check.message)
+    assert "(2 now)" in str(check.message)
+
+
+def test_only_the_prisons_owner_may_hold_more() -> None:
+    """An opponent's Prison, even made public by a Stairway, lowered nobody
+    else's influence: their vault limit is the influence."""
+    c = camp(0, influence=2, vault={R: 3})
+    assert check_vault(c, active=("Prison",)) is not None
 
 
 def test_clientele_check_for_a_future_form() -> None:

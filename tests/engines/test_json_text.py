@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.engines.base import (
+    NOT_TEXT,
     PLAYER_ID_RE,
     Problem,
     TableFileError,
@@ -41,6 +42,16 @@ def problems(text: str) -> list[str]:
         ),
         ('{"a\\udfffb": 1}', '$["a\\udfffb"]: this key: the text holds a lone'),
         ('{"name": "A\\u0000"}', "name: the text holds a NUL character"),
+        (
+            '{"name": "A\\u001b[31mna"}',
+            "name: the text holds the control character U+001B",
+        ),
+        ('{"a\\u007fb": 1}', '$["a\\u007fb"]: this key: the text holds the control'),
+        ('{"era": 2, "era": 3}', "era: this key is written 2 times in its object"),
+        (
+            '{"players": [{"id": "a", "id": "b", "id": "c"}]}',
+            "players[0].id: this key is written 3 times",
+        ),
         ('{"era": ' + "9" * (MAX_DIGITS + 1) + "}", "era: a number of 16 digits"),
         ('{"era": -' + "9" * 5000 + "}", "era: a number of 5000 digits"),
         ('{"era": NaN}', "era: NaN is not a number JSON allows"),
@@ -113,8 +124,11 @@ def test_the_whole_file_is_dollar() -> None:
     assert str(Problem("era", "x")) == "era: x"  # type: ignore[arg-type]
 
 
-TEXT = st.characters(blacklist_categories=("Cs",), blacklist_characters="\0")
-"""Any character but the two a table file may not hold."""
+TEXT = st.characters(blacklist_categories=("Cs",)).filter(
+    lambda c: not NOT_TEXT.match(c)
+)
+"""Any character but those a table file may not hold (surrogates, NUL and
+the other control characters but tab and line breaks)."""
 
 JSON = st.recursive(
     st.none()
@@ -152,3 +166,14 @@ def test_a_key_ending_in_a_line_break_is_bracketed(key: str) -> None:
 
 def test_a_player_id_ending_in_a_newline_is_no_id() -> None:
     assert PLAYER_ID_RE.match("red") and not PLAYER_ID_RE.match("red\n")
+
+
+def test_every_repeated_key_is_named_once() -> None:
+    found = problems('{"a": 1, "b": {"c": 1, "c": 2}, "a": 2, "a": 3}')
+    assert [p.split(":")[0] for p in found] == ["a", "b.c"]
+
+
+def test_a_file_without_repeated_keys_reads_as_plain_dicts() -> None:
+    value = load_table_text('{"a": {"b": [{"c": 1}]}}')
+    assert type(value) is dict
+    assert type(value["a"]["b"][0]) is dict  # type: ignore[index]

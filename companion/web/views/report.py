@@ -262,7 +262,10 @@ def result_csv(table_id: str) -> Response:
     each era as columns, headings in the reader's language."""
     table = table_or_404(table_id)
     report = finished_report(table)
-    name = f"{table.game}-result-{finished_at(table):%Y-%m-%d}.csv"
+    # Named after the table's game and when it finished, to the second, in
+    # the reader's time (two games of one day are two files); no table id
+    # (the file is shared), as the play file.
+    name = f"{table.game}-result-{finished_at(table):%Y-%m-%d-%H%M%S}.csv"
     return Response(
         "\ufeff" + bgstats.result_csv(report, words),
         mimetype="text/csv",
