@@ -21,16 +21,27 @@ from .conftest import SHARED
 SCENARIOS = SHARED / "scenarios"
 
 
+NEXT = SCENARIOS / "next"
+"""Scenarios for what the spec grew (Glory to Rome's ``ended``, Roads of
+Fortune's ``lot_markers_away``): since issue 32 the suite runs them like the
+others, wherever a test asks for the scenarios."""
+
+
 def scenario_files(pattern: str = "*.json") -> list[Path]:
-    """The valid scenarios whose file names match ``pattern``, sorted."""
+    """The valid scenarios whose file names match ``pattern`` (``next/``'s
+    too), sorted by name."""
+    found = [*SCENARIOS.glob(pattern), *NEXT.glob(pattern)]
     return sorted(
-        p for p in SCENARIOS.glob(pattern) if not p.name.endswith(".expected.json")
+        (p for p in found if not p.name.endswith(".expected.json")),
+        key=lambda p: p.name,
     )
 
 
 def invalid_files(pattern: str = "*.json") -> list[Path]:
-    """The scenarios that must be refused, whose names match ``pattern``."""
-    return sorted((SCENARIOS / "invalid").glob(pattern))
+    """The scenarios that must be refused, whose names match ``pattern``
+    (``next/invalid/``'s too), sorted by name."""
+    found = [*(SCENARIOS / "invalid").glob(pattern), *(NEXT / "invalid").glob(pattern)]
+    return sorted(found, key=lambda p: p.name)
 
 
 def scored(path: Path) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import copy
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -900,10 +901,13 @@ def test_files_score_like_their_sheets(case: tuple[ScoreSheet, dict[str, Any]]) 
 
 
 @pytest.mark.parametrize(
-    "name", [p.stem for p in scenario_files("gtr-*.json")] or ["gtr-(missing)"]
+    "path",
+    scenario_files("gtr-*.json") or [Path("gtr-(missing)")],
+    ids=lambda p: p.stem,
 )
-def test_shared_scenarios(name: str) -> None:
-    result = scored_as_expected(require_shared() / "scenarios" / f"{name}.json")
+def test_shared_scenarios(path: Path) -> None:
+    require_shared()
+    result = scored_as_expected(path)
     # a material nobody wins is null, not left out
     assert set(result["merchant_bonus"]) == {m.value for m in Material}
 
