@@ -65,9 +65,11 @@ def client() -> str:
         parsed = ipaddress.ip_address(address)
     except ValueError:
         return address[:JOIN_CLIENT_MAX]
-    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is None:
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:  # ::ffff:10.0.0.2 is 10.0.0.2
+            return str(parsed.ipv4_mapped)
         return str(ipaddress.IPv6Network(f"{parsed}/64", strict=False))
-    return str(parsed.ipv4_mapped or parsed)
+    return str(parsed)
 
 
 def _aware(moment: datetime) -> datetime:

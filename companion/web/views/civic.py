@@ -157,10 +157,13 @@ def tile_or_404(table: GameTable, key: str) -> CivicTile:
 
 
 def changed_meanwhile(name: str) -> str:
-    return _(
-        "Civic tile “%(name)s” was changed on another phone since this page "
-        "was loaded, so nothing was done: here it is as it is now.",
-        name=name,
+    """Why a change or delete sent for an older version of a tile was refused."""
+    return str(
+        _(
+            "Civic tile “%(name)s” was changed on another phone since this page "
+            "was loaded, so nothing was done: check it as it is now and try again.",
+            name=name,
+        )
     )
 
 
