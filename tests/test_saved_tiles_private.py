@@ -112,6 +112,10 @@ def edit_post(table: RoadsTable, key: str, version: int) -> TestResponse:
     return table.client.post(f"/t/{table.id}/civic-tiles/{key}/edit", data=data)
 
 
+def edit_page(table: RoadsTable, key: str) -> TestResponse:
+    return table.client.get(f"/t/{table.id}/civic-tiles/{key}/edit")
+
+
 def tile_row(app: Flask, key: str) -> tuple[str, str, int] | None:
     with app.app_context():
         tile = db.session.scalars(
@@ -123,7 +127,7 @@ def tile_row(app: Flask, key: str) -> tuple[str, str, int] | None:
 # Every route that takes a tile or face, as device B tries it from its own
 # table: (what, the request, the status B must get).
 ATTEMPTS: list[tuple[str, Callable[[RoadsTable, Saved], TestResponse], int]] = [
-    ("edit page", lambda b, s: b.client.get(f"/t/{b.id}/civic-tiles/{s.key}/edit"), 404),
+    ("edit page", lambda b, s: edit_page(b, s.key), 404),
     ("edit", lambda b, s: edit_post(b, s.key, s.version), 404),
     ("delete", lambda b, s: delete_post(b, s.key, s.version), 404),
     ("build from the tray", lambda b, s: b.tap(["D4"], "red", tile=s.key), 400),
