@@ -36,6 +36,7 @@ saved is kept); keys, versions and owners go; so do the wrong codes.
 
 """
 import secrets
+from datetime import timezone
 
 from alembic import op
 import sqlalchemy as sa
@@ -118,10 +119,18 @@ def _new_faces():
     op.create_index(op.f('ix_road_faces_table_id'), 'road_faces', ['table_id'], unique=False)
 
 
+def _utc(moment):
+    """A time in UTC without its zone: SQLite gives back some with it and
+    some without (as they were written)."""
+    if moment.tzinfo is None:
+        return moment
+    return moment.astimezone(timezone.utc).replace(tzinfo=None)
+
+
 def _owner(tables, saved_at):
     """The Foundations of Rome table made last before ``saved_at``, else the
     newest one (``tables``: (created_at, id), oldest first)."""
-    before = [t for t in tables if t[0] <= saved_at]
+    before = [t for t in tables if _utc(t[0]) <= _utc(saved_at)]
     return (before or tables)[-1][1]
 
 
@@ -139,13 +148,13 @@ def _move_up(name, values, columns, make, versioned):
         sa.column('created_at', sa.DateTime(timezone=True)),
     )
     tables = [
-        (row.created_at, row.id)
+        (_utc(row.created_at), row.id)
         for row in bind.execute(
             sa.select(games.c.created_at, games.c.id)
             .where(games.c.game == GAME)
-            .order_by(games.c.created_at, games.c.id)
         )
     ]
+    tables.sort()  # in Python: SQLite compares its times as text
     target = sa.table(
         name,
         sa.column('key'),
