@@ -280,3 +280,50 @@ def test_each_shape_is_drawn_back_as_itself() -> None:
     for shape in Shape:
         lots = [Lot.parse(name) for name in _shape_squares(shape)]
         assert Shape.of(lots) is shape
+
+
+def delete_table(table: RoadsTable) -> TestResponse:
+    path = f"/t/{table.id}/delete"
+    return table.client.post(path, data=table.actions.form(path))
+
+
+def test_deleting_a_table_hands_its_tiles_to_the_groups_next_table(
+    app: Flask,
+) -> None:
+    a, b, mine = a_and_b(app)
+    later = RoadsTable(a.actions)  # A's next table, the same phone
+    assert later.describe({**LIBRARY, "name": "Forum"}).status_code == 302
+    page = soup(a.client.get(f"/t/{a.id}/delete")).get_text(" ")
+    assert "stay with your group" in page
+    assert delete_table(a).status_code == 302
+    assert later.listed() == ["Forum", "Library"]
+    assert mine.key in later.tray_keys()
+    assert list(later.face_values()) == [f"saved:{mine.face}"]
+    # B's group still sees none of them.
+    assert b.listed() == [] and b.face_values() == {}
+
+
+def test_a_name_the_next_table_has_goes_with_the_deleted_one(app: Flask) -> None:
+    first = RoadsTable(TableActions(app.test_client()))
+    assert first.describe(LIBRARY).status_code == 302
+    # A device that knows only the later table saves its own Library there.
+    other = TableActions(app.test_client())
+    later = RoadsTable(other)
+    assert later.describe({**LIBRARY, "vp": "4"}).status_code == 302
+    code = soup(other.client.get(f"/t/{later.id}/share")).select_one(
+        ".join-code strong"
+    )
+    sent = {"csrf_token": first.actions.csrf("/join"), "code": code.get_text()}
+    assert first.client.post("/join", data=sent).status_code == 302
+    assert delete_table(first).status_code == 302
+    with app.app_context():
+        left = [(t.table_id, t.vp) for t in db.session.scalars(db.select(CivicTile))]
+    assert left == [(later.id, 4)]
+
+
+def test_with_no_other_table_they_go_with_the_table(app: Flask) -> None:
+    a, _b, mine = a_and_b(app)
+    page = soup(a.client.get(f"/t/{a.id}/delete")).get_text(" ")
+    assert "go with it" in page
+    assert delete_table(a).status_code == 302
+    assert tile_row(app, mine.key) is None

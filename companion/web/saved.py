@@ -13,6 +13,10 @@ that table and every table this device knows (started, imported or joined:
   and forms name a tile by its random key (``models.new_saved_key``), and
   a key is looked up only among the tiles the group sees.
 
+Deleting a table hands what was saved at it to the newest other table this
+device knows (:func:`hand_over`), so the group keeps its tiles; with no other
+table, or where that table has one of the same name, they go with it.
+
 A name is used once in a group: saving refuses a name the group sees
 already. Two tables a device knows may each have one of a name (saved
 before the device knew both); the group then sees one, the table open now
@@ -60,3 +64,38 @@ def find(model: type[Saved], table: GameTable, key: str | None) -> Saved | None:
 def name_taken(model: type[Saved], table: GameTable, name: str) -> bool:
     """Whether the group at ``table`` sees a tile (or face) named ``name``."""
     return any(row.name == name for row in seen(model, table))
+
+
+def heir(table: GameTable) -> str | None:
+    """The table that gets what was saved at ``table`` when it is deleted:
+    the newest other one this device knows, if any."""
+    return next((i for i in device.existing_ids() if i != table.id), None)
+
+
+def saved_at(table: GameTable) -> int:
+    """How many tiles and faces were saved at ``table`` (its own, not its
+    group's)."""
+    return sum(
+        len(db.session.scalars(select(m.id).where(m.table_id == table.id)).all())
+        for m in (CivicTile, RoadFace)
+    )
+
+
+def hand_over(table: GameTable) -> None:
+    """Give what was saved at ``table`` to its :func:`heir` (in the session,
+    sent to the database before the table is deleted, in the same
+    transaction: a delete refused as stale takes this back too)."""
+    to = heir(table)
+    if to is None:
+        return
+    _move(CivicTile, table.id, to)
+    _move(RoadFace, table.id, to)
+    db.session.flush()
+
+
+def _move(model: type[Saved], from_id: str, to: str) -> None:
+    """Move ``from_id``'s rows to ``to``, but for names ``to`` has already."""
+    taken = set(db.session.scalars(select(model.name).where(model.table_id == to)))
+    for row in db.session.scalars(select(model).where(model.table_id == from_id)):
+        if row.name not in taken:
+            row.table_id = to
