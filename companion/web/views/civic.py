@@ -3,8 +3,11 @@
 A civic tile's rule and VP are printed on it (rulebook 001, "Civic
 Buildings"): a group describes each of its tiles here once (name, shape, rule,
 VP), and the board's tray offers the saved tiles whose shape fits the tapped
-lots at this and every later table (``foundations.tray_context``). Whether a
-tile fits is the engine's (``engines.foundations.city.CivicTile``).
+lots at this table and at the group's later ones (``foundations.tray_context``).
+A tile is its group's (``web.saved``): another group's is not there for any
+address or form, and a change or delete is checked against the version the
+phone saw. Whether a tile fits is the engine's
+(``engines.foundations.city.CivicTile``).
 """
 
 from __future__ import annotations
