@@ -14,15 +14,18 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
-from companion.storage.models import CivicTile, RoadFace, db
+from companion.storage.models import CivicTile, GameTable, RoadFace, db
 
 from .conftest import TableActions
 from .helpers import form_data, soup
 from .test_views_civic import LIBRARY, Table
 
 FACE = {"name": "3B", "kind": "majority"}
+FR_GAME = "foundations-of-rome"
 
 
 @pytest.fixture
@@ -327,3 +330,62 @@ def test_with_no_other_table_they_go_with_the_table(app: Flask) -> None:
     assert "go with it" in page
     assert delete_table(a).status_code == 302
     assert tile_row(app, mine.key) is None
+
+
+TABLES = ("t0", "t1", "t2", "t3")
+NAMES = ("Forum", "Library", "Baths")
+
+
+# Each example cleans up what it saved: the app may be shared.
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    saved=st.dictionaries(
+        st.sampled_from(TABLES), st.sets(st.sampled_from(NAMES)), max_size=4
+    ),
+    at=st.sampled_from(TABLES),
+    known=st.lists(st.sampled_from(TABLES), unique=True, max_size=4),
+)
+def test_the_group_sees_exactly_its_tables_tiles_once_per_name(
+    app: Flask,
+    monkeypatch: pytest.MonkeyPatch,
+    saved: dict[str, set[str]],
+    at: str,
+    known: list[str],
+) -> None:
+    """Whatever is saved where and whatever the device knows: the group at
+    ``at`` sees one tile per name of its tables (``at`` first, then the
+    device's tables in order) and nothing of any other table."""
+    from companion.storage import store
+    from companion.web import device
+    from companion.web import saved as group_saved
+
+    with app.test_request_context():
+        ids = {}
+        for name in TABLES:
+            ids[name] = store.create_table(FR_GAME, {"game": FR_GAME}).id
+        for table, names in saved.items():
+            for name in names:
+                db.session.add(
+                    CivicTile(table_id=ids[table], name=name, per="silver", vp=1)
+                )
+        db.session.commit()
+        monkeypatch.setattr(device, "existing_ids", lambda: [ids[k] for k in known])
+        table = db.session.get(GameTable, ids[at])
+        seen = group_saved.seen(CivicTile, table)
+        group = list(dict.fromkeys([at, *known]))
+        expected = {}
+        for member in group:
+            for name in saved.get(member, ()):
+                expected.setdefault(name, ids[member])
+        assert {row.name: row.table_id for row in seen} == expected
+        assert [row.name for row in seen] == sorted(expected, key=str.casefold)
+        for row in db.session.scalars(db.select(CivicTile)):
+            found = group_saved.find(CivicTile, table, row.key)
+            assert (found is not None) == (expected.get(row.name) == row.table_id)
+        db.session.execute(db.delete(CivicTile))
+        db.session.execute(db.delete(GameTable))
+        db.session.commit()
