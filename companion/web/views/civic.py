@@ -242,8 +242,8 @@ def delete(table_id: str, tile_key: str) -> ResponseReturnValue:
     """Forget a saved tile (buildings already built from it keep their
     values); refused if another phone changed it since the page was loaded."""
     table = fr_table_or_404(table_id)
+    tile = tile_or_404(table, tile_key)  # a key that names nothing: 404 first
     form = tapped(ActionForm)
-    tile = tile_or_404(table, tile_key)
     name = tile.name
     if form.version.data == tile.version:
         db.session.delete(tile)
