@@ -354,6 +354,7 @@ NOT_EDITS = {
     "lookup.house_rules": "a house rule of the table, not its game",
     "lookup.delete_house_rule": "a house rule of the table, not its game",
     "civic.tiles": "the group's civic tiles, for any table",
+    "civic.edit": "the group's civic tiles, for any table",
     "civic.delete": "the group's civic tiles, for any table",
     "roads.face": "the group's road-board faces, for any table",
 }

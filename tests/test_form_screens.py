@@ -18,12 +18,16 @@ PLAYERS = [("Ana", "red"), ("Bo", "blue")]
 def test_a_saved_face_that_no_longer_reads_is_refused_by_its_path(
     app: Flask, actions: TableActions, client: FlaskClient
 ) -> None:
+    table_id = actions.create_id("foundations-of-rome", PLAYERS, options=("roads",))
     with app.app_context():
-        face = RoadFace(name="Broken", board={"kind": "majority", "most": [1, 2, 3]})
+        face = RoadFace(
+            table_id=table_id,
+            name="Broken",
+            board={"kind": "majority", "most": [1, 2, 3]},
+        )
         db.session.add(face)
         db.session.commit()
-        key = f"saved:{face.id}"
-    table_id = actions.create_id("foundations-of-rome", PLAYERS, options=("roads",))
+        key = f"saved:{face.key}"
     path = f"/t/{table_id}/roads/setup"
     data = actions.form(path)
     data["north"] = key

@@ -190,7 +190,8 @@ URL_HOSTILE: dict[str, tuple[str, ...]] = {
     "lot": ("Z99", "A0", "A11", "K1", "a1", "A01", " A1", "A²", "A٣", "A1,B1", "1A"),
     "slug": ("the-moon", "x" * 300, "FORUM-ROMANUM", "forum_romanum", "٣", "%00"),
     "rule_id": ("0", "999999", str(2**31), str(2**63 - 1), str(2**63), str(10**30)),
-    "tile_id": ("0", "999999", str(2**31), str(2**63 - 1), str(2**63), str(10**30)),
+    # a saved tile's key: never a row number; too long; not ASCII; a made-up one
+    "tile_key": ("1", "999999", str(2**63), "x" * 300, "٣", "%00", "A" * 16),
 }
 """Address arguments that name nothing, per argument of the POST routes."""
 
@@ -242,7 +243,7 @@ class Maker:
     """The tables (and saved things) one route needs, made afresh on request.
 
     Each maker returns the address arguments a page needs (``table_id``, and
-    ``tile_id``, ``rule_id`` ... where the route names one) and the values
+    ``tile_key``, ``rule_id`` ... where the route names one) and the values
     worth trying in some fields (``offers``).
     """
 
@@ -323,7 +324,7 @@ class Maker:
                 select(CivicTile).order_by(CivicTile.id.desc())
             ).first()
             assert tile is not None
-            args["tile_id"] = str(tile.id)
+            args["tile_key"] = tile.key
         return args
 
     def house_rule(self) -> dict[str, Any]:
@@ -453,7 +454,7 @@ ROUTES: dict[str, Route] = {
             "owner": PLAYERS,
             "move_from": LOTS,
             "piece": ("0", "1", "6", "7", "12", "13", "99", "100", "-1"),
-            "tile": ("{tile_id}", "0", "999999", str(2**31), str(2**63)),
+            "tile": ("{tile_key}", "1", "999999", str(2**63), "x" * 17, "A" * 16),
         },
         extra_pages=(("/t/{table_id}/board/tray?owner={owner}&lots={lots}", "#tray"),),
     ),
@@ -496,7 +497,13 @@ ROUTES: dict[str, Route] = {
         Maker.civic_tile,
         FR,
         "/t/{table_id}/civic-tiles",
-        'form[action^="/t/{table_id}/civic-tiles/{tile_id}/delete"]',
+        'form[action^="/t/{table_id}/civic-tiles/{tile_key}/delete"]',
+    ),
+    "civic.edit": Route(
+        Maker.civic_tile,
+        FR,
+        "/t/{table_id}/civic-tiles/{tile_key}/edit",
+        "main form[novalidate]",
     ),
     "monuments.coins": Route(
         Maker.city,

@@ -65,11 +65,12 @@ def saved_tiles(app: Flask) -> list[tuple[str, str | None, str, int]]:
         ]
 
 
-def tile_id(app: Flask, name: str) -> int:
+def tile_key(app: Flask, name: str) -> str:
+    """The key a saved tile is sent by (never its row number)."""
     with app.app_context():
         tile = db.session.scalar(db.select(CivicTile).where(CivicTile.name == name))
         assert tile is not None
-        return int(tile.id)
+        return str(tile.key)
 
 
 def test_describe_and_save_tiles(app: Flask, actions: TableActions) -> None:
@@ -158,8 +159,8 @@ def test_a_tap_on_a_tile_builds_it_as_one_undoable_step(
     table = Table(actions)
     table.describe(MARKET)
     version = actions.version(table.id)
-    marketplace = tile_id(app, "Marketplace")
-    response = table.tap(["C5", "C6"], "blue", tile=str(marketplace))
+    marketplace = tile_key(app, "Marketplace")
+    response = table.tap(["C5", "C6"], "blue", tile=marketplace)
     assert response.status_code == 302
     assert response.headers["Location"].endswith(f"/t/{table.id}/board?owner=blue")
     assert table.document()["buildings"] == [
@@ -192,7 +193,7 @@ def test_a_tile_that_cannot_be_built_is_explained(
 ) -> None:
     table = Table(actions)
     table.describe(MARKET)
-    ident = str(tile_id(app, "Marketplace")) if tile != "deleted" else "999"
+    ident = tile_key(app, "Marketplace") if tile != "deleted" else "no-such-tile"
     before = table.document()
     response = table.tap(lots, "red", tile=ident)
     assert response.status_code == 400

@@ -278,7 +278,7 @@ def test_every_post_route_refuses_a_missing_csrf_token(
         "table_id": table_id,
         "slug": "all-roads",
         "rule_id": 1,
-        "tile_id": 1,
+        "tile_key": "no-such-tile",
         "lot": "A1",
     }
     urls = app.url_map.bind("localhost")

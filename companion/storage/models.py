@@ -296,13 +296,39 @@ class HouseRule(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
+SAVED_KEY_MAX = 16
+"""Characters of a saved tile's or face's key at most (``new_saved_key``)."""
+
+
+def new_saved_key() -> str:
+    """The key of a saved civic tile or road face in addresses and forms:
+    96 random bits (as unguessable as a table's id), never a row number that
+    the next one is found from."""
+    return secrets.token_urlsafe(12)
+
+
 class RoadFace(db.Model):  # type: ignore[name-defined,misc]
-    """A road board face a group described, saved to reuse at later tables."""
+    """A road board face a group described, saved to reuse at later tables.
+
+    It belongs to the table it was saved at; who sees it is
+    ``companion.web.saved``'s rule (that table and the tables a device
+    knows)."""
 
     __tablename__ = "road_faces"
+    __table_args__ = (UniqueConstraint("table_id", "name"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(60), unique=True)
+    key: Mapped[str] = mapped_column(
+        String(SAVED_KEY_MAX), unique=True, default=new_saved_key
+    )
+    """What addresses and forms name it by (never ``id``)."""
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    """The table it was saved at; deleting that table deletes it."""
+    name: Mapped[str] = mapped_column(String(60))
+    """Unique among the table's faces (and, as the app checks, among the
+    faces its group sees)."""
     board: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The face as the table file writes a road board (spec: "Road boards")."""
     created_at: Mapped[datetime] = mapped_column(
@@ -312,13 +338,27 @@ class RoadFace(db.Model):  # type: ignore[name-defined,misc]
 
 class CivicTile(db.Model):  # type: ignore[name-defined,misc]
     """A civic building tile a group described (name, shape, printed rule and
-    VP), saved to build from the board's tray at this and later tables."""
+    VP), saved to build from the board's tray at this and later tables.
+
+    It belongs to the table it was saved at; who sees it is
+    ``companion.web.saved``'s rule (that table and the tables a device
+    knows)."""
 
     __tablename__ = "civic_tiles"
+    __table_args__ = (UniqueConstraint("table_id", "name"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(40), unique=True)
-    """The name printed on the tile; the building gets it."""
+    key: Mapped[str] = mapped_column(
+        String(SAVED_KEY_MAX), unique=True, default=new_saved_key
+    )
+    """What addresses and forms name it by (never ``id``)."""
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    """The table it was saved at; deleting that table deletes it."""
+    name: Mapped[str] = mapped_column(String(40))
+    """The name printed on the tile; the building gets it. Unique among the
+    table's tiles (and, as the app checks, among the tiles its group sees)."""
     shape: Mapped[str | None] = mapped_column(String(10), nullable=True)
     """The name of its ``foundations.lots.Shape`` (``DOMINO``); ``None``: not
     given, any 1 to 4 connected lots."""
@@ -326,6 +366,28 @@ class CivicTile(db.Model):  # type: ignore[name-defined,misc]
     """What it scores for: a ``foundations.CivicKind`` value (spec ``civic.per``)."""
     vp: Mapped[int] = mapped_column(Integer)
     """The VP it scores for each (spec ``civic.vp``)."""
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    """Raised by every change; a change or delete sent for an older version
+    is refused (another phone changed the tile meanwhile)."""
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+JOIN_CLIENT_MAX = 64
+"""Characters of a client's key in ``join_misses`` at most (an address)."""
+
+
+class JoinMiss(db.Model):  # type: ignore[name-defined,misc]
+    """A wrong join code, kept for a minute: what ``companion.web.join_limit``
+    counts, per client and over the whole server, in the database every
+    worker and machine shares."""
+
+    __tablename__ = "join_misses"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    client: Mapped[str] = mapped_column(String(JOIN_CLIENT_MAX), index=True)
+    """Who typed it: the client's address (an IPv6 address by its /64)."""
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

@@ -49,7 +49,7 @@ from ..engines.base import NAME_MAX, NOT_TEXT
 from ..engines.foundations.city import TRAY_MAX_LOTS, Civic, CivicKind
 from ..engines.foundations.lots import Lot, groups
 from ..engines.glory_terms import typed_card
-from ..storage.models import DEVICE_NAME_MAX, FORM_TOKEN_MAX, ID_MAX
+from ..storage.models import DEVICE_NAME_MAX, FORM_TOKEN_MAX, SAVED_KEY_MAX
 from .plumbing import COLOUR_NAMES, GAME_OPTIONS
 
 
@@ -607,15 +607,27 @@ class CivicTileForm(AppForm):
         return tuple(dict.fromkeys(Lot.parse(name) for name in self.shape.data or ()))
 
 
+class CivicTileEditForm(CivicTileForm):
+    """A saved civic tile changed: the form, with the tile's version the
+    phone saw (a change sent for an older one is refused)."""
+
+    version = IntegerField(widget=HiddenField.widget, validators=[InputRequired()])
+
+    def against(self, version: int) -> None:
+        """Send the next change against ``version``, keeping what was typed."""
+        self.version.data = version
+        self.version.raw_data = [str(version)]
+
+
 class TrayTileForm(RowForm):
     """A saved civic tile tapped in the board's tray: sent with the board form,
     which carries the CSRF token and the version."""
 
-    tile = IntegerField(
+    tile = StringField(
         widget=HiddenInput(),  # a tray button's value: the page fills it in
-        validators=[Optional(), NumberRange(min=1, max=ID_MAX)],
+        validators=[Optional(), Length(max=SAVED_KEY_MAX)],
     )
-    """The tile's id (``models.CivicTile``)."""
+    """The tile's key (``models.CivicTile.key``)."""
 
 
 # --------------------------------------------------------------------------

@@ -700,6 +700,12 @@ def make_world(app: Flask, base_url: str) -> World:
     setup.actions.post_action(five, "era")
     doc = setup.actions.document(five)
     screens = foundations_screens(setup, five, doc, roads=False, cards=False)
+    # The saved tile, to change.
+    screens.append(
+        setup.first_link(
+            f"/t/{five}/civic-tiles", rf"/t/{re.escape(five)}/civic-tiles/[\w\-]+/edit"
+        )
+    )
     tables.append(
         Table("5 players, era 2 scored", "foundations-of-rome", five, screens)
     )

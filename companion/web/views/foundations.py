@@ -16,7 +16,6 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
 from wtforms.fields.choices import SelectChoice
 
 from ... import edits
@@ -30,7 +29,8 @@ from ...engines.foundations.city import CivicTile as Tile
 from ...exports.report import EraTotals
 from ...storage import progress as recorded
 from ...storage import store
-from ...storage.models import CivicTile, GameTable, db
+from ...storage.models import CivicTile, GameTable
+from .. import saved as group_saved
 from ..forms import (
     CIVIC_KIND_LABELS,
     ActionForm,
@@ -521,8 +521,8 @@ def tap_tile(tap: Tap) -> ResponseReturnValue:
     group described it, built on the lots in one step."""
     tile_form = tap.tile_form
     saved = (
-        db.session.get(CivicTile, tile_form.tile.data)
-        if tile_form.validate() and tile_form.tile.data is not None
+        group_saved.find(CivicTile, tap.table, tile_form.tile.data)
+        if tile_form.validate()
         else None
     )
     if saved is None:
@@ -722,7 +722,7 @@ def tray_context(
     shown = len(built) == 1 and set(lots) <= set(city.buildings[built[0]].lots)
     problem = None
     pieces: list[tuple[int, fr.TrayStock]] = []
-    tiles: list[tuple[int, Tile, str]] = []
+    tiles: list[tuple[str, Tile, str]] = []
     if lots and not shown:
         try:
             if built:
@@ -738,10 +738,10 @@ def tray_context(
         (k for k, s in pieces if s.piece.type is fr.BuildingType.CIVIC), None
     )
     if civic_piece is not None:
-        for row in db.session.scalars(select(CivicTile).order_by(CivicTile.name)):
+        for row in group_saved.seen(CivicTile, table):
             tile = tile_of(row)
             if tile.fits(lots):
-                tiles.append((row.id, tile, tile_words(tile)))
+                tiles.append((row.key, tile, tile_words(tile)))
     monuments = []
     if table.options.get(fr.MONUMENTS.key) and lots and not built:
         catalogue = table_catalogue(table)

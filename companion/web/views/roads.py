@@ -16,7 +16,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from wtforms import SelectMultipleField, StringField, ValidationError
 from wtforms.fields.choices import SelectChoice
 
@@ -25,7 +25,8 @@ from ...engines import foundations as fr
 from ...engines.base import Message, Node, RuleError, comma_list
 from ...engines.foundations import fortune, road_boards
 from ...storage import store
-from ...storage.models import ID_MAX, GameTable, RoadFace, db
+from ...storage.models import GameTable, RoadFace, db
+from .. import saved as group_saved
 from ..forms import ActionForm, FaceForm, RoadSetupForm
 from ..plumbing import error_words, words
 from .foundations import (
@@ -70,24 +71,26 @@ PRESET_NAMES = {
 }
 
 
-def face_choices() -> list[SelectChoice]:
-    """Every face a table can use: the rulebook's and the group's own."""
+def face_choices(table: GameTable) -> list[SelectChoice]:
+    """Every face a table can use: the rulebook's and the group's own
+    (``web.saved``: the faces saved at this table and at the tables this
+    device knows)."""
     choices = [SelectChoice(f"preset:{k}", str(v)) for k, v in PRESET_NAMES.items()]
-    saved = db.session.scalars(select(RoadFace).order_by(RoadFace.name))
     choices += [
-        SelectChoice(f"saved:{face.id}", _("Saved: %(name)s", name=face.name))
-        for face in saved
+        SelectChoice(f"saved:{face.key}", _("Saved: %(name)s", name=face.name))
+        for face in group_saved.seen(RoadFace, table)
     ]
     return choices
 
 
-def face_json(key: str) -> dict[str, Any]:
-    """The table file's road board for a face choice."""
+def face_json(table: GameTable, key: str) -> dict[str, Any]:
+    """The table file's road board for a face choice (a saved face only if
+    the group at ``table`` sees it)."""
     kind, _sep, name = key.partition(":")
     if kind == "preset" and name in road_boards.PRESETS:
         return road_boards.board_to_json(road_boards.PRESETS[name])
-    if kind == "saved" and _ID.match(name) and int(name) <= ID_MAX:
-        face = db.session.get(RoadFace, int(name))
+    if kind == "saved":
+        face = group_saved.find(RoadFace, table, name)
         if face is not None:
             return dict(face.board)
     raise KeyError(key)
@@ -99,8 +102,9 @@ def setup(table_id: str) -> ResponseReturnValue:
     table = fr_table_or_404(table_id)
 
     def with_faces(form: RoadSetupForm) -> RoadSetupForm:
+        choices = face_choices(table)
         for edge in EDGE_NAMES:
-            form[edge].choices = face_choices()
+            form[edge].choices = choices
         return form
 
     def fresh() -> RoadSetupForm:
@@ -109,9 +113,9 @@ def setup(table_id: str) -> ResponseReturnValue:
         defaults = {edge: f"preset:worked-example-{edge}" for edge in EDGE_NAMES}
         for edge in EDGE_NAMES:
             if edge in current:
-                for choice in face_choices():
+                for choice in face_choices(table):
                     try:
-                        if face_json(choice.value) == current[edge]:
+                        if face_json(table, choice.value) == current[edge]:
                             defaults[edge] = choice.value
                             break
                     except KeyError:
@@ -124,7 +128,7 @@ def setup(table_id: str) -> ResponseReturnValue:
     )
 
     def change() -> Edit:
-        faces = chosen_faces(form)
+        faces = chosen_faces(table, form)
         road_boards.check_faces(faces)
         boards = road_boards.with_faces(city_of(table).road_boards, faces)
         return Edit(sheet=replace(city_of(table), road_boards=boards))
@@ -141,7 +145,9 @@ def setup(table_id: str) -> ResponseReturnValue:
     )
 
 
-def chosen_faces(form: RoadSetupForm) -> dict[road_boards.Edge, road_boards.RoadBoard]:
+def chosen_faces(
+    table: GameTable, form: RoadSetupForm
+) -> dict[road_boards.Edge, road_boards.RoadBoard]:
     """The faces chosen for the edges, in edge order, up to the first that is
     not there any more (a saved face deleted since the page was loaded): the
     engine then says every edge needs one (``road_boards.check_faces``)."""
@@ -149,7 +155,10 @@ def chosen_faces(form: RoadSetupForm) -> dict[road_boards.Edge, road_boards.Road
     for edge in road_boards.Edge:
         try:
             faces[edge] = road_boards.read_board(
-                Node(face_json(form[edge.value].data), f"road_boards.{edge.value}")
+                Node(
+                    face_json(table, form[edge.value].data),
+                    f"road_boards.{edge.value}",
+                )
             )
         except KeyError:
             break
@@ -202,13 +211,10 @@ def face(table_id: str) -> ResponseReturnValue:
             problems.extend(words(p.message) for p in exc.problems)
         else:
             name = form.name.data.strip()
-            if db.session.scalar(select(RoadFace).where(RoadFace.name == name)):
-                form.name.errors.append(_("A saved face already has this name."))
-            else:
-                db.session.add(RoadFace(name=name, board=board))
-                db.session.commit()
+            if save_face(table, name, board):
                 flash(_("Face “%(name)s” saved: choose it for an edge.", name=name))
                 return redirect(url_for("roads.setup", table_id=table.id))
+            form.name.errors.append(_("A saved face already has this name."))
     return (
         render_template(
             f"games/{fr.GAME}/roads_face.html",
@@ -220,6 +226,21 @@ def face(table_id: str) -> ResponseReturnValue:
     )
 
 
+def save_face(table: GameTable, name: str, board: dict[str, Any]) -> bool:
+    """Save a face at ``table`` unless its group has one of the name (also
+    one saved from another phone a moment ago: the database's unique name
+    per table refuses it)."""
+    if group_saved.name_taken(RoadFace, table, name):
+        return False
+    db.session.add(RoadFace(table_id=table.id, name=name, board=board))
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        return False
+    return True
+
+
 # --------------------------------------------------------------------------
 # The draft at era scoring
 # --------------------------------------------------------------------------
@@ -228,7 +249,6 @@ def face(table_id: str) -> ResponseReturnValue:
 _PLACE = re.compile(r"^[0-9]{1,2}\Z")
 """A space's place among a turn's options: ASCII digits only (``"²"`` is a
 digit to ``str.isdigit`` but not to ``int``)."""
-_ID = re.compile(r"^[0-9]{1,10}\Z")
 
 
 class PickForm(ActionForm):

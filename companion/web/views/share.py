@@ -13,11 +13,12 @@ import segno
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup
 from sqlalchemy import select
 
 from ...storage.models import GameTable, db, normal_join_code
-from .. import device
+from .. import device, join_limit
 from ..forms import DeviceNameForm, JoinForm
 from .tables import render_table, table_or_404
 
@@ -77,8 +78,11 @@ def name_device() -> ResponseReturnValue:
 @bp.route("/join", methods=("GET", "POST"))
 def join() -> ResponseReturnValue:
     """Open a table by the code another phone shows; it is kept in this
-    device's list of tables."""
+    device's list of tables. A client that typed too many wrong codes is
+    refused for a while, its code not looked up (``web.join_limit``)."""
     form = JoinForm(request.form if request.method == "POST" else None)
+    if request.method == "POST" and (seconds := join_limit.wait()) is not None:
+        return refused(form, seconds)
     if request.method == "POST" and form.validate():
         code = normal_join_code(form.code.data or "")
         found = db.session.scalars(
@@ -89,8 +93,25 @@ def join() -> ResponseReturnValue:
             if form.device.data:
                 device.set_name(form.device.data)
             return redirect(url_for("tables.show", table_id=found))
+        join_limit.missed()
         form.code.errors = [
             _("No table has the code %(code)s: check it on the other phone.", code=code)
         ]
     status = 400 if request.method == "POST" else 200
     return render_template("tables/join.html", form=form), status
+
+
+def refused(form: JoinForm, seconds: int) -> ResponseReturnValue:
+    """The join page, saying that codes are not checked for ``seconds``
+    (429, with ``Retry-After``); what was typed stays in the form."""
+    said = ngettext(
+        "Too many wrong table codes were typed, so codes are not checked for a "
+        "while: try again in %(num)d second. Meanwhile a phone at the table can "
+        "open it for you: its “Share this table” page has a link and a QR code.",
+        "Too many wrong table codes were typed, so codes are not checked for a "
+        "while: try again in %(num)d seconds. Meanwhile a phone at the table can "
+        "open it for you: its “Share this table” page has a link and a QR code.",
+        seconds,
+    )
+    page = render_template("tables/join.html", form=form, refused=said)
+    return page, 429, {"Retry-After": str(seconds)}

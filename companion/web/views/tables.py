@@ -44,6 +44,7 @@ from ...engines.progress import IMPORT, Progress
 from ...storage import house_rules, store
 from ...storage.models import GameTable, HistoryStep, db, made_by_form, once
 from .. import device
+from .. import saved as group_saved
 from ..forms import (
     ActionForm,
     ForgetTableForm,
@@ -1173,9 +1174,17 @@ def delete(table_id: str) -> ResponseReturnValue:
         form = ActionForm(request.form)
         if form.validate():
             try:
+                group_saved.hand_over(table)
                 store.delete_table(table, expected_version=form.version.data)
             except store.StaleEditError as exc:
+                db.session.rollback()
                 return table_page(table, status=409, conflict=conflict_message(exc))
             flash(_("The table was deleted."))
             return redirect(url_for("tables.index"))
-    return render_table("tables/delete.html", table, form=form)
+    return render_table(
+        "tables/delete.html",
+        table,
+        form=form,
+        saved_here=group_saved.saved_at(table),
+        heir=group_saved.heir(table),
+    )
