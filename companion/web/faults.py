@@ -138,7 +138,9 @@ def _sqlite_file_writable() -> None:
         return
     connection = sqlite3.connect(url.database, timeout=0.2, isolation_level=None)
     try:
-        connection.execute("BEGIN IMMEDIATE")
+        # BEGIN IMMEDIATE alone passes on a read-only file: the write does not.
+        connection.execute("BEGIN")
+        connection.execute(WRITE_PROBE)
         connection.execute("ROLLBACK")
     except sqlite3.OperationalError as error:
         if "locked" not in str(error).lower():
