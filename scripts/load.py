@@ -606,6 +606,237 @@ async def pdf_burst(port: int, tables: list[TableRef], count: int) -> dict[str, 
 
 
 # --------------------------------------------------------------------------
+# A table's PDF while another phone changes it (--pdf-churn)
+# --------------------------------------------------------------------------
+
+CSRF_FIELD = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+VERSION_FIELD = re.compile(r'name="version"[^>]*value="(\d+)"')
+PDF_RETRY_SECONDS = 3.0
+"""How long the "being prepared" page waits before asking again (its
+``<meta http-equiv="refresh" content="3">``)."""
+PDF_GOAL_SECONDS = 30.0
+"""Issue 31: a phone's PDF arrives within 30 s while the table changes."""
+
+
+async def table_version(connection: Connection, table_id: str) -> tuple[str, str]:
+    """The CSRF token and the version the table page shows."""
+    page = await asyncio.wait_for(connection.get(f"/t/{table_id}"), REQUEST_TIMEOUT)
+    text = page.body.decode("utf-8", "replace")
+    csrf, version = CSRF_FIELD.search(text), VERSION_FIELD.search(text)
+    if page.status != 200 or csrf is None or version is None:
+        raise ValueError(f"/t/{table_id}: status {page.status}, no form")
+    return csrf.group(1), version.group(1)
+
+
+async def changer(
+    port: int, table_id: str, names: Sequence[str], until: asyncio.Event
+) -> list[float]:
+    """Another phone changing the table every second (its first player
+    renamed back and forth, as the players form sends it); when each
+    change was saved."""
+    connection = Connection(HOST, port)
+    saved: list[float] = []
+    try:
+        for n in range(10**6):
+            if until.is_set():
+                break
+            csrf, version = await table_version(connection, table_id)
+            fields = [("csrf_token", csrf), ("version", version)]
+            fields += [
+                (f"players-{i}-name", f"{name} {n % 2}" if i == 0 else name)
+                for i, name in enumerate(names)
+            ]
+            path = f"/t/{table_id}/players"
+            answer = await asyncio.wait_for(
+                connection.post(path, fields, {"Referer": f"http://{HOST}{path}"}),
+                REQUEST_TIMEOUT,
+            )
+            if answer.status == 302:
+                saved.append(time.monotonic())
+            await asyncio.sleep(1)
+    finally:
+        await connection.close()
+    return saved
+
+
+async def pdf_of_the_version_seen(
+    port: int, table_id: str, paper: str, language: str, stats: Stats, waits: Stats
+) -> None:
+    """One phone: the table page (the version it sees), then that version's
+    report, asked again every 3 s while it is being prepared (202), as the
+    page does; the time to the PDF in ``stats``, each 202's in ``waits``."""
+    connection = Connection(HOST, port)
+    try:
+        _, version = await table_version(connection, table_id)
+        path = f"/t/{table_id}/report.pdf?paper={paper}&v={version}"
+        started = time.perf_counter()
+        while True:
+            asked = time.perf_counter()
+            answer = await asyncio.wait_for(
+                connection.get(path, {"Accept-Language": language}), REQUEST_TIMEOUT
+            )
+            if answer.status != 202:
+                break
+            waits.times_ms.append((time.perf_counter() - asked) * 1000)
+            if time.perf_counter() - started > 3 * PDF_GOAL_SECONDS:
+                stats.errors.append(f"{path}: still being prepared after 90 s")
+                return
+            await asyncio.sleep(PDF_RETRY_SECONDS)
+        stats.times_ms.append((time.perf_counter() - started) * 1000)
+        if answer.status != 200 or not answer.body.startswith(b"%PDF"):
+            stats.errors.append(f"{path}: status {answer.status}")
+    finally:
+        await connection.close()
+
+
+async def pdf_churn(
+    port: int, table_id: str, names: Sequence[str], phones: int, rounds: int
+) -> dict[str, Any]:
+    """``phones`` phones at once ask for the report of the version they see
+    (each its own paper and language), ``rounds`` times, while another
+    phone changes the table every second."""
+    pdfs, waits = Stats(), Stats()
+    until = asyncio.Event()
+    changing = asyncio.create_task(changer(port, table_id, names, until))
+    await asyncio.sleep(2)
+    asks = [(p, lang) for lang in ("en", "it", "zh") for p in ("a4", "letter")]
+    for _ in range(rounds):
+        await asyncio.gather(
+            *(
+                pdf_of_the_version_seen(port, table_id, *asks[n % len(asks)], pdfs, waits)
+                for n in range(phones)
+            )
+        )
+    until.set()
+    saved = await changing
+    return {"pdfs": pdfs, "waits": waits, "changes": len(saved)}
+
+
+async def cost_of_a_202(port: int, table_id: str, repeats: int) -> tuple[Stats, Stats]:
+    """A 202 ("being prepared") answer and a live poll, asked in turn on one
+    connection, ``repeats`` times each: the table's drawing is held (by
+    :func:`hold_drawing`), so every report ask is a 202."""
+    connection = Connection(HOST, port)
+    prepared, live = Stats(), Stats()
+    tag: str | None = None
+    try:
+        for _ in range(repeats):
+            started = time.perf_counter()
+            answer = await connection.get(f"/t/{table_id}/report.pdf?v=1")
+            prepared.times_ms.append((time.perf_counter() - started) * 1000)
+            if answer.status != 202:
+                prepared.errors.append(f"status {answer.status}")
+            started = time.perf_counter()
+            answer = await connection.get(
+                f"/t/{table_id}/live", {"If-None-Match": tag} if tag else {}
+            )
+            live.times_ms.append((time.perf_counter() - started) * 1000)
+            tag = answer.header("etag") or tag
+            if answer.status not in (200, 304):
+                live.errors.append(f"status {answer.status}")
+    finally:
+        await connection.close()
+    return prepared, live
+
+
+def hold_drawing(database_url: str, secret_key: str, table_id: str) -> list[str]:
+    """Mark the table's report as being drawn by another machine (as when
+    another app server draws it), so that every ask answers 202; the
+    table's player names."""
+    from companion.storage import store
+    from companion.storage.models import ReportDrawing, db, utcnow
+
+    with app_context(database_url, secret_key):
+        table = store.get_table(table_id)
+        assert table is not None
+        names = [p["name"] for p in table.document["players"]]
+        db.session.merge(
+            ReportDrawing(
+                table_id=table_id, version=1, by="another-machine:1", started_at=utcnow()
+            )
+        )
+        db.session.commit()
+    return names
+
+
+def release_drawing(database_url: str, secret_key: str) -> None:
+    from sqlalchemy import delete
+
+    from companion.storage.models import ReportDrawing, db
+
+    with app_context(database_url, secret_key):
+        db.session.execute(delete(ReportDrawing))
+        db.session.commit()
+
+
+def churn_main(
+    phones: int, rounds: int, workers: int, threads: int, database_url: str | None
+) -> int:
+    """``--pdf-churn``: the cost of a 202 against a live poll, then PDFs
+    while the table changes every second; 1 when a PDF failed, never for a
+    time (the times are printed beside their goals)."""
+    folder = Path(tempfile.mkdtemp(prefix="companion-churn-"))
+    url = database_url or f"sqlite:///{folder / 'churn.sqlite3'}"
+    secret_key = secrets.token_hex(32)
+    spec = app_spec(secret_key)
+    env = server_env(url)
+    log = folder / "gunicorn.log"
+    server: subprocess.Popen[bytes] | None = None
+    try:
+        if database_url:
+            empty_database(url, secret_key)
+        migrate(env, spec)
+        tables = make_tables(url, secret_key)
+        table = next(t for t in tables if t.game == "foundations-of-rome")
+        names = hold_drawing(url, secret_key, table.id)
+        port = free_port()
+        server = start_gunicorn(env, spec, port, log, workers, threads)
+        wait_until_up(server, port)
+        print(f"gunicorn {workers} workers x {threads} threads on {url.split(':')[0]}")
+        asyncio.run(cost_of_a_202(port, table.id, 20))  # warm
+        prepared, live = asyncio.run(cost_of_a_202(port, table.id, 300))
+        release_drawing(url, secret_key)
+        ratio = prepared.percentile(0.5) / live.percentile(0.5)
+        print(
+            f"202 answer p50 {prepared.percentile(0.5):.2f} ms, live poll p50"
+            f" {live.percentile(0.5):.2f} ms: {ratio:.2f}x (goal: at most 3x)"
+        )
+        result = asyncio.run(pdf_churn(port, table.id, names, phones, rounds))
+        pdfs, waits = result["pdfs"], result["waits"]
+        print(
+            f"{len(pdfs.times_ms)} PDFs while the table changed {result['changes']}"
+            f" times (about once a second): p50 {pdfs.percentile(0.5) / 1000:.1f} s,"
+            f" p95 {pdfs.percentile(0.95) / 1000:.1f} s, slowest"
+            f" {max(pdfs.times_ms, default=math.nan) / 1000:.1f} s (goal: within"
+            f" {PDF_GOAL_SECONDS:.0f} s); {len(waits.times_ms)} answers 202 on the"
+            f" way, p50 {waits.percentile(0.5):.1f} ms; {len(pdfs.errors)} errors"
+        )
+        for error in (prepared.errors + live.errors + pdfs.errors)[:10]:
+            print(f"  {error}")
+        return 1 if pdfs.errors or prepared.errors or live.errors else 0
+    except RuntimeError as exc:
+        print(f"load test not run: {exc}", file=sys.stderr)
+        print(server_log(log), file=sys.stderr)
+        return 2
+    finally:
+        if server is not None:
+            stop(server)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def empty_database(database_url: str, secret_key: str) -> None:
+    """Drop every table of a PostgreSQL database given to the script."""
+    from sqlalchemy import MetaData
+
+    from companion.storage.models import db
+
+    with app_context(database_url, secret_key):
+        empty = MetaData()
+        empty.reflect(bind=db.engine)
+        empty.drop_all(bind=db.engine)
+
+
+# --------------------------------------------------------------------------
 # Phones at one table (--phones): edits from stale pages, merged or refused
 # --------------------------------------------------------------------------
 
@@ -1228,7 +1459,26 @@ def main(argv: list[str] | None = None) -> int:
         help="instead of the mix: N phones editing one table at once (an All"
         " Roads tally, then Glory to Rome camps; --seconds in all)",
     )
+    parser.add_argument(
+        "--pdf-churn",
+        type=int,
+        default=0,
+        metavar="N",
+        help="instead of the mix: the cost of a 202 against a live poll, then N"
+        " phones asking for the PDF of the version they see while another phone"
+        " changes the table every second (--rounds times)",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="with --pdf-churn")
+    parser.add_argument(
+        "--database-url",
+        default=None,
+        help="with --pdf-churn: this (emptied!) database instead of a new SQLite file",
+    )
     args = parser.parse_args(argv)
+    if args.pdf_churn:
+        return churn_main(
+            args.pdf_churn, args.rounds, args.workers, args.threads, args.database_url
+        )
     if args.phones:
         return phones_main(args.phones, args.seconds, args.workers, args.threads)
 
