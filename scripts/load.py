@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import email.utils
 import html.parser
 import json
@@ -66,10 +67,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -837,6 +839,203 @@ def empty_database(database_url: str, secret_key: str) -> None:
 
 
 # --------------------------------------------------------------------------
+# PDF children across reloads, stops and killed workers (--pdf-lifetime), and
+# the first PDF of a fresh worker (--first-pdf)
+# --------------------------------------------------------------------------
+
+PDF_CHILD = "companion.exports.pdf_child"
+"""What a PDF child's command line names (its last argument: its parent)."""
+
+
+def processes() -> dict[int, tuple[int, list[str]]]:
+    """Every process: pid -> (parent pid, command line)."""
+    found: dict[int, tuple[int, list[str]]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        found[int(entry.name)] = (ppid, [a.decode("utf-8", "replace") for a in argv if a])
+    return found
+
+
+def pdf_children(started_by: Iterable[int]) -> list[int]:
+    """The running PDF children started by any of the processes
+    ``started_by`` (whether or not those still live)."""
+    parents = {str(pid) for pid in started_by}
+    return [
+        pid
+        for pid, (_, argv) in processes().items()
+        if PDF_CHILD in argv and argv[-1] in parents
+    ]
+
+
+def workers_of(master: int) -> set[int]:
+    return {pid for pid, (ppid, _) in processes().items() if ppid == master}
+
+
+def serve_as_configured(
+    env: Mapping[str, str], port: int, log: Path, workers: int
+) -> subprocess.Popen[bytes]:
+    """gunicorn as scripts/start.sh runs it: ``gunicorn`` with no arguments,
+    reading gunicorn.conf.py (HOST, PORT, WEB_CONCURRENCY, THREADS)."""
+    settings = {"HOST": HOST, "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
+    with log.open("ab") as out:
+        return subprocess.Popen(  # noqa: S603 - this Python, fixed arguments
+            [sys.executable, "-m", "gunicorn"],
+            cwd=ROOT,
+            env={**env, **settings, "THREADS": "2"},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+
+
+def wait_for(what: str, ready: Callable[[], bool], timeout: float = 60.0) -> float:
+    """Seconds until ``ready()``. :raises RuntimeError: not within ``timeout``."""
+    started = time.monotonic()
+    while not ready():
+        if time.monotonic() - started > timeout:
+            raise RuntimeError(f"{what}: not within {timeout:.0f} s")
+        time.sleep(0.1)
+    return time.monotonic() - started
+
+
+def new_workers_ready(master: int, old: set[int], count: int) -> set[int]:
+    """Once ``count`` workers not in ``old`` run, each with its PDF child."""
+    found: set[int] = set()
+
+    def ready() -> bool:
+        found.clear()
+        found.update(workers_of(master) - old)
+        return len(found) >= count and len(pdf_children(found)) >= count
+
+    wait_for("new workers with their PDF children", ready)
+    return set(found)
+
+
+def ask_in_background(port: int, paths: Sequence[str]) -> None:
+    """Ask for ``paths`` at once without waiting for the answers (PDFs
+    queued as a reload or a stop comes)."""
+
+    def get(path: str) -> None:
+        try:
+            with urllib.request.urlopen(f"http://{HOST}:{port}{path}", timeout=30):  # noqa: S310
+                pass
+        except OSError:
+            pass  # the worker stopped under it: what this run is about
+
+    for path in paths:
+        threading.Thread(target=get, args=(path,), daemon=True).start()
+
+
+def pdf_lifetime(reloads: int = 2, workers: int = 2) -> dict[str, Any]:
+    """Serve as configured; ``reloads`` reloads (HUP) with PDFs queued, a
+    worker killed (``kill -9``), then a stop (TERM): the PDF children left
+    after each (none is the goal), and every worker seen."""
+    folder = Path(tempfile.mkdtemp(prefix="companion-lifetime-"))
+    url = f"sqlite:///{folder / 'lifetime.sqlite3'}"
+    secret_key = secrets.token_hex(32)
+    env = {**server_env(url), "SECRET_KEY": secret_key}
+    log = folder / "gunicorn.log"
+    left: dict[str, list[int]] = {}
+    seen: set[int] = set()
+    server: subprocess.Popen[bytes] | None = None
+    try:
+        migrate(env, "companion")
+        tables = make_tables(url, secret_key)
+        paths = [f"/t/{t.id}/report.pdf?paper={p}" for t in tables for p in ("a4", "letter")]
+        port = free_port()
+        server = serve_as_configured(env, port, log, workers)
+        wait_until_up(server, port)
+        current = new_workers_ready(server.pid, set(), workers)
+        seen |= current
+        for n in range(1, reloads + 1):
+            ask_in_background(port, paths[(n - 1) * 8 : n * 8])
+            time.sleep(0.5)
+            server.send_signal(signal.SIGHUP)
+            current = new_workers_ready(server.pid, seen, workers)
+            seen |= current
+            old = seen - current
+            with contextlib.suppress(RuntimeError):
+                wait_for("old children gone", lambda: not pdf_children(old), 40)
+            left[f"after reload {n}"] = pdf_children(old)
+        victim = min(current)
+        victims_child = pdf_children([victim])
+        os.kill(victim, signal.SIGKILL)
+        with contextlib.suppress(RuntimeError):
+            wait_for("killed worker's child gone", lambda: not pdf_children([victim]), 10)
+        left["after kill -9 of a worker"] = pdf_children([victim])
+        left["its child, before"] = victims_child
+        current = new_workers_ready(server.pid, seen, 1)
+        seen |= current
+        ask_in_background(port, paths[-8:])
+        time.sleep(0.5)
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+        with contextlib.suppress(RuntimeError):
+            wait_for("children gone after the stop", lambda: not pdf_children(seen), 10)
+        left["after the stop"] = pdf_children(seen)
+    finally:
+        if server is not None:
+            stop(server)
+        log_text = server_log(log)
+        shutil.rmtree(folder, ignore_errors=True)
+    return {"left": left, "workers": sorted(seen), "log": log_text}
+
+
+def first_pdf_of_a_fresh_worker(warm: int = 5) -> dict[str, float]:
+    """One worker served as configured: how long after its first page its
+    PDF child is ready, the first PDF it draws (asked once /health says the
+    child is ready), and ``warm`` more (other tables): milliseconds."""
+    folder = Path(tempfile.mkdtemp(prefix="companion-first-pdf-"))
+    url = f"sqlite:///{folder / 'first.sqlite3'}"
+    secret_key = secrets.token_hex(32)
+    env = {**server_env(url), "SECRET_KEY": secret_key}
+    log = folder / "gunicorn.log"
+    server: subprocess.Popen[bytes] | None = None
+    try:
+        migrate(env, "companion")
+        tables = [t for t in make_tables(url, secret_key) if t.game == "foundations-of-rome"]
+        port = free_port()
+        server = serve_as_configured(env, port, log, 1)
+        wait_until_up(server, port)
+
+        def child_ready() -> bool:
+            try:
+                with urllib.request.urlopen(f"http://{HOST}:{port}/health", timeout=5) as r:  # noqa: S310
+                    return bool(json.loads(r.read()).get("pdf") == "ready")
+            except OSError:
+                return False
+
+        ready_after = wait_for("the PDF child ready", child_ready) * 1000
+
+        def timed(path: str) -> float:
+            started = time.perf_counter()
+            with urllib.request.urlopen(f"http://{HOST}:{port}{path}", timeout=60) as r:  # noqa: S310
+                body = r.read()
+                if r.status != 200 or not body.startswith(b"%PDF"):
+                    raise RuntimeError(f"{path}: status {r.status}")
+            return (time.perf_counter() - started) * 1000
+
+        paths = [f"/t/{t.id}/report.pdf?paper={p}" for p in ("a4", "letter") for t in tables]
+        first = timed(paths[0])
+        warm_ms = [timed(path) for path in paths[1 : warm + 1]]
+    finally:
+        if server is not None:
+            stop(server)
+        shutil.rmtree(folder, ignore_errors=True)
+    return {
+        "child ready after first page ms": ready_after,
+        "first ms": first,
+        "warm median ms": statistics.median(warm_ms),
+    }
+
+
+# --------------------------------------------------------------------------
 # Phones at one table (--phones): edits from stale pages, merged or refused
 # --------------------------------------------------------------------------
 
@@ -1474,7 +1673,35 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="with --pdf-churn: this (emptied!) database instead of a new SQLite file",
     )
+    parser.add_argument(
+        "--pdf-lifetime",
+        action="store_true",
+        help="instead of the mix: two reloads, a killed worker and a stop with"
+        " PDFs queued; the PDF children left after each (none is the goal)",
+    )
+    parser.add_argument(
+        "--first-pdf",
+        action="store_true",
+        help="instead of the mix: a fresh worker's first PDF against warm ones",
+    )
     args = parser.parse_args(argv)
+    if args.pdf_lifetime:
+        lifetime = pdf_lifetime()
+        for phase, pids in lifetime["left"].items():
+            print(f"PDF children {phase}: {len(pids)} {pids}")
+        print(f"workers seen: {len(lifetime['workers'])}")
+        bad = {k: v for k, v in lifetime["left"].items() if v and "before" not in k}
+        return 1 if bad else 0
+    if args.first_pdf:
+        figures = first_pdf_of_a_fresh_worker()
+        ratio = figures["first ms"] / figures["warm median ms"]
+        print(
+            f"PDF child ready {figures['child ready after first page ms']:.0f} ms"
+            f" after the worker's first page; first PDF of the fresh worker"
+            f" {figures['first ms']:.0f} ms, warm {figures['warm median ms']:.0f} ms"
+            f" (median of 5): {ratio:.2f}x (goal: at most 1.3x)"
+        )
+        return 0
     if args.pdf_churn:
         return churn_main(
             args.pdf_churn, args.rounds, args.workers, args.threads, args.database_url
