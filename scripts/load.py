@@ -705,7 +705,9 @@ async def pdf_churn(
     for _ in range(rounds):
         await asyncio.gather(
             *(
-                pdf_of_the_version_seen(port, table_id, *asks[n % len(asks)], pdfs, waits)
+                pdf_of_the_version_seen(
+                    port, table_id, *asks[n % len(asks)], pdfs, waits
+                )
                 for n in range(phones)
             )
         )
@@ -750,11 +752,15 @@ def hold_drawing(database_url: str, secret_key: str, table_id: str) -> list[str]
 
     with app_context(database_url, secret_key):
         table = store.get_table(table_id)
-        assert table is not None
+        if table is None:
+            raise RuntimeError(f"no table {table_id}")
         names = [p["name"] for p in table.document["players"]]
         db.session.merge(
             ReportDrawing(
-                table_id=table_id, version=1, by="another-machine:1", started_at=utcnow()
+                table_id=table_id,
+                version=1,
+                by="another-machine:1",
+                started_at=utcnow(),
             )
         )
         db.session.commit()
@@ -859,7 +865,10 @@ def processes() -> dict[int, tuple[int, list[str]]]:
         except OSError:
             continue  # gone meanwhile
         ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        found[int(entry.name)] = (ppid, [a.decode("utf-8", "replace") for a in argv if a])
+        found[int(entry.name)] = (
+            ppid,
+            [a.decode("utf-8", "replace") for a in argv if a],
+        )
     return found
 
 
@@ -947,7 +956,9 @@ def pdf_lifetime(reloads: int = 2, workers: int = 2) -> dict[str, Any]:
     try:
         migrate(env, "companion")
         tables = make_tables(url, secret_key)
-        paths = [f"/t/{t.id}/report.pdf?paper={p}" for t in tables for p in ("a4", "letter")]
+        paths = [
+            f"/t/{t.id}/report.pdf?paper={p}" for t in tables for p in ("a4", "letter")
+        ]
         port = free_port()
         server = serve_as_configured(env, port, log, workers)
         wait_until_up(server, port)
@@ -961,13 +972,15 @@ def pdf_lifetime(reloads: int = 2, workers: int = 2) -> dict[str, Any]:
             seen |= current
             old = seen - current
             with contextlib.suppress(RuntimeError):
-                wait_for("old children gone", lambda: not pdf_children(old), 40)
+                wait_for("old children gone", lambda: not pdf_children(old), 40)  # noqa: B023
             left[f"after reload {n}"] = pdf_children(old)
         victim = min(current)
         victims_child = pdf_children([victim])
         os.kill(victim, signal.SIGKILL)
         with contextlib.suppress(RuntimeError):
-            wait_for("killed worker's child gone", lambda: not pdf_children([victim]), 10)
+            wait_for(
+                "killed worker's child gone", lambda: not pdf_children([victim]), 10
+            )
         left["after kill -9 of a worker"] = pdf_children([victim])
         left["its child, before"] = victims_child
         current = new_workers_ready(server.pid, seen, 1)
@@ -999,14 +1012,18 @@ def first_pdf_of_a_fresh_worker(warm: int = 5) -> dict[str, float]:
     server: subprocess.Popen[bytes] | None = None
     try:
         migrate(env, "companion")
-        tables = [t for t in make_tables(url, secret_key) if t.game == "foundations-of-rome"]
+        tables = [
+            t for t in make_tables(url, secret_key) if t.game == "foundations-of-rome"
+        ]
         port = free_port()
         server = serve_as_configured(env, port, log, 1)
         wait_until_up(server, port)
 
         def child_ready() -> bool:
             try:
-                with urllib.request.urlopen(f"http://{HOST}:{port}/health", timeout=5) as r:  # noqa: S310
+                with urllib.request.urlopen(
+                    f"http://{HOST}:{port}/health", timeout=5
+                ) as r:  # noqa: S310
                     return bool(json.loads(r.read()).get("pdf") == "ready")
             except OSError:
                 return False
@@ -1021,7 +1038,9 @@ def first_pdf_of_a_fresh_worker(warm: int = 5) -> dict[str, float]:
                     raise RuntimeError(f"{path}: status {r.status}")
             return (time.perf_counter() - started) * 1000
 
-        paths = [f"/t/{t.id}/report.pdf?paper={p}" for p in ("a4", "letter") for t in tables]
+        paths = [
+            f"/t/{t.id}/report.pdf?paper={p}" for p in ("a4", "letter") for t in tables
+        ]
         first = timed(paths[0])
         warm_ms = [timed(path) for path in paths[1 : warm + 1]]
     finally:

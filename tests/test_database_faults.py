@@ -81,7 +81,12 @@ def test_a_read_only_database_refuses_saves_clearly_and_recovers(
     assert health.json is not None
     assert health.json["database"] == "read-only"
     # Reads still answer.
-    for path in ("/", f"/t/{table_id}", f"/t/{table_id}/history", f"/t/{table_id}/export"):
+    for path in (
+        "/",
+        f"/t/{table_id}",
+        f"/t/{table_id}/history",
+        f"/t/{table_id}/export",
+    ):
         assert client.get(path).status_code == 200, path
     # A save: a clear 503, the input shown back, nothing saved.
     for _ in range(3):

@@ -142,7 +142,9 @@ def test_one_drawing_per_table_and_a_202_builds_nothing(
         assert ask(phone, table_id, version).status_code == 202
     assert len(pool.drawings) == 1 and built == [seen]
     # Another paper or language of the same table waits for it too.
-    assert actions.client.get(f"/t/{table_id}/report.pdf?paper=letter").status_code == 202
+    assert (
+        actions.client.get(f"/t/{table_id}/report.pdf?paper=letter").status_code == 202
+    )
     assert len(pool.drawings) == 1
 
 
@@ -222,7 +224,10 @@ def test_a_drawing_whose_process_died_is_taken_over(
         # Another machine's drawing, started now: it holds the table.
         db.session.add(
             ReportDrawing(
-                table_id=table_id, version=version, by="elsewhere:1", started_at=utcnow()
+                table_id=table_id,
+                version=version,
+                by="elsewhere:1",
+                started_at=utcnow(),
             )
         )
         db.session.commit()

@@ -30,7 +30,9 @@ PARENT_CHECK_SECONDS: Final = 0.5
 """How often the child looks whether its parent is still alive."""
 
 
-def watch_parent(parent_pid: int, every: float = PARENT_CHECK_SECONDS) -> threading.Thread:
+def watch_parent(
+    parent_pid: int, every: float = PARENT_CHECK_SECONDS
+) -> threading.Thread:
     """A daemon thread that ends this process once ``parent_pid`` is no longer
     its parent (the parent died and the process was adopted by another)."""
 

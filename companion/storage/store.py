@@ -444,7 +444,10 @@ def keep_pdf(table_id: str, version: int, key: PdfKey, pdf: bytes) -> None:
         delete(ReportPdf).where(
             ReportPdf.table_id == table_id,
             or_(
-                same & ((ReportPdf.version < version) | (ReportPdf.revision != key.revision)),
+                same
+                & (
+                    (ReportPdf.version < version) | (ReportPdf.revision != key.revision)
+                ),
                 (ReportPdf.version < version) & (ReportPdf.created_at < asked_long_ago),
             ),
         ),
@@ -504,7 +507,9 @@ def start_drawing(table_id: str, version: int) -> bool:
     table at a time, across every worker and machine on the database."""
     now = utcnow()
     db.session.add(
-        ReportDrawing(table_id=table_id, version=version, by=this_process(), started_at=now)
+        ReportDrawing(
+            table_id=table_id, version=version, by=this_process(), started_at=now
+        )
     )
     try:
         db.session.commit()

@@ -15,6 +15,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import datetime
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -226,9 +227,9 @@ def preparing(version: int) -> tuple[str, int, dict[str, str]]:
     """The page a phone sees while its PDF is drawn: it asks again by itself,
     for the same version (a newer one's PDF is served too, if it is kept by
     then). Nothing is built for it but this small page."""
-    args = request.args.to_dict()
+    args: dict[str, Any] = {**(request.view_args or {}), **request.args.to_dict()}
     args["v"] = str(version)
-    again = url_for(request.endpoint or "report.report_pdf", **(request.view_args or {}), **args)
+    again = url_for(request.endpoint or "report.report_pdf", **args)
     return (
         render_template("report/preparing.html", again=again),
         202,
