@@ -88,6 +88,9 @@ def test_a_read_only_database_refuses_saves_clearly_and_recovers(
         f"/t/{table_id}/export",
     ):
         assert client.get(path).status_code == 200, path
+    # The report too: drawn, served, not kept.
+    report = client.get(f"/t/{table_id}/report.pdf")
+    assert report.status_code == 200 and report.data.startswith(b"%PDF")
     # A save: a clear 503, the input shown back, nothing saved.
     for _ in range(3):
         refused = save_names(actions, table_id, ["Anastasia", "Bo"])

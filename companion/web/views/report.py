@@ -30,6 +30,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from sqlalchemy.exc import DBAPIError
 
 from ... import edits
 from ...engines import TableFileError, find_game, read_table
@@ -39,6 +40,7 @@ from ...exports.pdf_pool import POOL
 from ...exports.report import TEMPLATE, Report, build_report, template_context
 from ...storage import store
 from ...storage.models import GameTable, db
+from .. import faults
 from ..local_time import local, local_day, zone_in_use
 from ..plumbing import words
 from .games import game_views
@@ -176,7 +178,12 @@ def _drawn_here(table: GameTable, key: store.PdfKey) -> bytes:
     html, drawings = _report_html(table, key.paper)
     base_url = str(current_app.static_folder or STATIC_DIR)
     pdf = render_pdf(html, base_url=base_url, paper=key.paper, drawings=drawings)
-    store.keep_pdf(table_id, version, key, pdf)
+    try:
+        store.keep_pdf(table_id, version, key, pdf)
+    except DBAPIError as error:
+        if faults.fault_of(error) != "read-only":
+            raise
+        db.session.rollback()  # served, not kept: the database takes no write
     return pdf
 
 
@@ -186,24 +193,35 @@ def _drawn_in_pool(table: GameTable, key: store.PdfKey) -> bytes | None:
     once when another process took the table first."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     table_id, version = table.id, table.version
-    if not store.start_drawing(table_id, version):
+    try:
+        held = store.start_drawing(table_id, version)
+    except DBAPIError as error:
+        if faults.fault_of(error) != "read-only":
+            raise
+        # A read-only database still serves reports (reads answer): drawn
+        # without holding the table, and not kept.
+        db.session.rollback()
+        held = None
+    if held is False:
         return None
     try:
         html, drawings = _report_html(table, key.paper)
     except BaseException:
-        store.end_drawing(table_id)
+        if held:
+            store.end_drawing(table_id)
         raise
 
     def kept(pdf: bytes | None) -> None:
         with app.app_context():
             try:
-                if pdf is not None:
+                if pdf is not None and held:
                     store.keep_pdf(table_id, version, key, pdf)
             except Exception:  # noqa: BLE001 - the database went away: asked again
                 db.session.rollback()
             finally:
                 try:
-                    store.end_drawing(table_id)
+                    if held:
+                        store.end_drawing(table_id)
                 except Exception:  # noqa: BLE001 - it runs out by itself
                     db.session.rollback()
                 db.session.remove()
