@@ -193,6 +193,11 @@ def _drawn_in_pool(table: GameTable, key: store.PdfKey) -> bytes | None:
     once when another process took the table first."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     table_id, version = table.id, table.version
+    # Built before the table is taken: taking it commits, after which the
+    # table would be read again, perhaps at a newer version than recorded.
+    # (Two processes that both found no drawing race here; the loser's page
+    # is dropped.)
+    html, drawings = _report_html(table, key.paper)
     try:
         held = store.start_drawing(table_id, version)
     except DBAPIError as error:
@@ -204,12 +209,6 @@ def _drawn_in_pool(table: GameTable, key: store.PdfKey) -> bytes | None:
         held = None
     if held is False:
         return None
-    try:
-        html, drawings = _report_html(table, key.paper)
-    except BaseException:
-        if held:
-            store.end_drawing(table_id)
-        raise
 
     def kept(pdf: bytes | None) -> None:
         with app.app_context():
