@@ -176,3 +176,31 @@ def test_postgresql_down_is_a_503_page_not_the_report_a_problem_page(
     assert health.json is not None and health.json["database"] == "unavailable"
     with app.app_context():
         db.engine.dispose()
+
+
+@pytest.fixture
+def serving_app(tmp_path: Path) -> Iterator[Flask]:
+    """As a server runs it (errors answered, not raised); set up before the
+    test's log capture starts (alembic's logging set-up replaces handlers)."""
+    app = make_app(tmp_path, f"sqlite:///{tmp_path / 'once.sqlite3'}", TESTING=False)
+    with app.app_context():
+        upgrade()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_an_unexpected_error_is_logged_once(
+    serving_app: Flask, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 31: each error was logged twice (Flask's own line, then ours)."""
+
+    @serving_app.get("/boom")
+    def boom() -> str:
+        raise RuntimeError("boom")
+
+    page = serving_app.test_client().get("/boom")
+    assert page.status_code == 500
+    assert "report the problem" in page.get_data(as_text=True)
+    logged = [r for r in caplog.records if r.exc_info]
+    assert len(logged) == 1, [r.getMessage() for r in logged]
