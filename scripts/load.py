@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import email.utils
 import html.parser
 import json
@@ -66,10 +67,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -603,6 +605,453 @@ async def pdf_burst(port: int, tables: list[TableRef], count: int) -> dict[str, 
     stop_busy.set()
     await asyncio.gather(*readers)
     return {"table page, quiet": quiet, "table page, PDF burst": busy, "PDF": pdfs}
+
+
+# --------------------------------------------------------------------------
+# A table's PDF while another phone changes it (--pdf-churn)
+# --------------------------------------------------------------------------
+
+CSRF_FIELD = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+VERSION_FIELD = re.compile(r'name="version"[^>]*value="(\d+)"')
+PDF_RETRY_SECONDS = 3.0
+"""How long the "being prepared" page waits before asking again (its
+``<meta http-equiv="refresh" content="3">``)."""
+PDF_GOAL_SECONDS = 30.0
+"""Issue 31: a phone's PDF arrives within 30 s while the table changes."""
+
+
+async def table_version(connection: Connection, table_id: str) -> tuple[str, str]:
+    """The CSRF token and the version the table page shows."""
+    page = await asyncio.wait_for(connection.get(f"/t/{table_id}"), REQUEST_TIMEOUT)
+    text = page.body.decode("utf-8", "replace")
+    csrf, version = CSRF_FIELD.search(text), VERSION_FIELD.search(text)
+    if page.status != 200 or csrf is None or version is None:
+        raise ValueError(f"/t/{table_id}: status {page.status}, no form")
+    return csrf.group(1), version.group(1)
+
+
+async def changer(
+    port: int, table_id: str, names: Sequence[str], until: asyncio.Event
+) -> list[float]:
+    """Another phone changing the table every second (its first player
+    renamed back and forth, as the players form sends it); when each
+    change was saved."""
+    connection = Connection(HOST, port)
+    saved: list[float] = []
+    try:
+        for n in range(10**6):
+            if until.is_set():
+                break
+            csrf, version = await table_version(connection, table_id)
+            fields = [("csrf_token", csrf), ("version", version)]
+            fields += [
+                (f"players-{i}-name", f"{name} {n % 2}" if i == 0 else name)
+                for i, name in enumerate(names)
+            ]
+            path = f"/t/{table_id}/players"
+            answer = await asyncio.wait_for(
+                connection.post(path, fields, {"Referer": f"http://{HOST}{path}"}),
+                REQUEST_TIMEOUT,
+            )
+            if answer.status == 302:
+                saved.append(time.monotonic())
+            await asyncio.sleep(1)
+    finally:
+        await connection.close()
+    return saved
+
+
+async def pdf_of_the_version_seen(
+    port: int, table_id: str, paper: str, language: str, stats: Stats, waits: Stats
+) -> None:
+    """One phone: the table page (the version it sees), then that version's
+    report, asked again every 3 s while it is being prepared (202), as the
+    page does; the time to the PDF in ``stats``, each 202's in ``waits``."""
+    connection = Connection(HOST, port)
+    try:
+        _, version = await table_version(connection, table_id)
+        path = f"/t/{table_id}/report.pdf?paper={paper}&v={version}"
+        started = time.perf_counter()
+        while True:
+            asked = time.perf_counter()
+            answer = await asyncio.wait_for(
+                connection.get(path, {"Accept-Language": language}), REQUEST_TIMEOUT
+            )
+            if answer.status != 202:
+                break
+            waits.times_ms.append((time.perf_counter() - asked) * 1000)
+            if time.perf_counter() - started > 3 * PDF_GOAL_SECONDS:
+                stats.errors.append(f"{path}: still being prepared after 90 s")
+                return
+            await asyncio.sleep(PDF_RETRY_SECONDS)
+        stats.times_ms.append((time.perf_counter() - started) * 1000)
+        if answer.status != 200 or not answer.body.startswith(b"%PDF"):
+            stats.errors.append(f"{path}: status {answer.status}")
+    finally:
+        await connection.close()
+
+
+async def pdf_churn(
+    port: int, table_id: str, names: Sequence[str], phones: int, rounds: int
+) -> dict[str, Any]:
+    """``phones`` phones at once ask for the report of the version they see
+    (each its own paper and language), ``rounds`` times, while another
+    phone changes the table every second."""
+    pdfs, waits = Stats(), Stats()
+    until = asyncio.Event()
+    changing = asyncio.create_task(changer(port, table_id, names, until))
+    await asyncio.sleep(2)
+    asks = [(p, lang) for lang in ("en", "it", "zh") for p in ("a4", "letter")]
+    for _ in range(rounds):
+        await asyncio.gather(
+            *(
+                pdf_of_the_version_seen(
+                    port, table_id, *asks[n % len(asks)], pdfs, waits
+                )
+                for n in range(phones)
+            )
+        )
+    until.set()
+    saved = await changing
+    return {"pdfs": pdfs, "waits": waits, "changes": len(saved)}
+
+
+async def cost_of_a_202(port: int, table_id: str, repeats: int) -> tuple[Stats, Stats]:
+    """A 202 ("being prepared") answer and a live poll, asked in turn on one
+    connection, ``repeats`` times each: the table's drawing is held (by
+    :func:`hold_drawing`), so every report ask is a 202."""
+    connection = Connection(HOST, port)
+    prepared, live = Stats(), Stats()
+    tag: str | None = None
+    try:
+        for _ in range(repeats):
+            started = time.perf_counter()
+            answer = await connection.get(f"/t/{table_id}/report.pdf?v=1")
+            prepared.times_ms.append((time.perf_counter() - started) * 1000)
+            if answer.status != 202:
+                prepared.errors.append(f"status {answer.status}")
+            started = time.perf_counter()
+            answer = await connection.get(
+                f"/t/{table_id}/live", {"If-None-Match": tag} if tag else {}
+            )
+            live.times_ms.append((time.perf_counter() - started) * 1000)
+            tag = answer.header("etag") or tag
+            if answer.status not in (200, 304):
+                live.errors.append(f"status {answer.status}")
+    finally:
+        await connection.close()
+    return prepared, live
+
+
+def hold_drawing(database_url: str, secret_key: str, table_id: str) -> list[str]:
+    """Mark the table's report as being drawn by another machine (as when
+    another app server draws it), so that every ask answers 202; the
+    table's player names."""
+    from companion.storage import store
+    from companion.storage.models import ReportDrawing, db, utcnow
+
+    with app_context(database_url, secret_key):
+        table = store.get_table(table_id)
+        if table is None:
+            raise RuntimeError(f"no table {table_id}")
+        names = [p["name"] for p in table.document["players"]]
+        db.session.merge(
+            ReportDrawing(
+                table_id=table_id,
+                version=1,
+                by="another-machine:1",
+                started_at=utcnow(),
+            )
+        )
+        db.session.commit()
+    return names
+
+
+def release_drawing(database_url: str, secret_key: str) -> None:
+    from sqlalchemy import delete
+
+    from companion.storage.models import ReportDrawing, db
+
+    with app_context(database_url, secret_key):
+        db.session.execute(delete(ReportDrawing))
+        db.session.commit()
+
+
+def churn_main(
+    phones: int, rounds: int, workers: int, threads: int, database_url: str | None
+) -> int:
+    """``--pdf-churn``: the cost of a 202 against a live poll, then PDFs
+    while the table changes every second; 1 when a PDF failed, never for a
+    time (the times are printed beside their goals)."""
+    folder = Path(tempfile.mkdtemp(prefix="companion-churn-"))
+    url = database_url or f"sqlite:///{folder / 'churn.sqlite3'}"
+    secret_key = secrets.token_hex(32)
+    spec = app_spec(secret_key)
+    env = server_env(url)
+    log = folder / "gunicorn.log"
+    server: subprocess.Popen[bytes] | None = None
+    try:
+        if database_url:
+            empty_database(url, secret_key)
+        migrate(env, spec)
+        tables = make_tables(url, secret_key)
+        table = next(t for t in tables if t.game == "foundations-of-rome")
+        names = hold_drawing(url, secret_key, table.id)
+        port = free_port()
+        server = start_gunicorn(env, spec, port, log, workers, threads)
+        wait_until_up(server, port)
+        print(f"gunicorn {workers} workers x {threads} threads on {url.split(':')[0]}")
+        asyncio.run(cost_of_a_202(port, table.id, 20))  # warm
+        prepared, live = asyncio.run(cost_of_a_202(port, table.id, 300))
+        release_drawing(url, secret_key)
+        ratio = prepared.percentile(0.5) / live.percentile(0.5)
+        print(
+            f"202 answer p50 {prepared.percentile(0.5):.2f} ms, live poll p50"
+            f" {live.percentile(0.5):.2f} ms: {ratio:.2f}x (goal: at most 3x)"
+        )
+        result = asyncio.run(pdf_churn(port, table.id, names, phones, rounds))
+        pdfs, waits = result["pdfs"], result["waits"]
+        print(
+            f"{len(pdfs.times_ms)} PDFs while the table changed {result['changes']}"
+            f" times (about once a second): p50 {pdfs.percentile(0.5) / 1000:.1f} s,"
+            f" p95 {pdfs.percentile(0.95) / 1000:.1f} s, slowest"
+            f" {max(pdfs.times_ms, default=math.nan) / 1000:.1f} s (goal: within"
+            f" {PDF_GOAL_SECONDS:.0f} s); {len(waits.times_ms)} answers 202 on the"
+            f" way, p50 {waits.percentile(0.5):.1f} ms; {len(pdfs.errors)} errors"
+        )
+        for error in (prepared.errors + live.errors + pdfs.errors)[:10]:
+            print(f"  {error}")
+        return 1 if pdfs.errors or prepared.errors or live.errors else 0
+    except RuntimeError as exc:
+        print(f"load test not run: {exc}", file=sys.stderr)
+        print(server_log(log), file=sys.stderr)
+        return 2
+    finally:
+        if server is not None:
+            stop(server)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def empty_database(database_url: str, secret_key: str) -> None:
+    """Drop every table of a PostgreSQL database given to the script."""
+    from sqlalchemy import MetaData
+
+    from companion.storage.models import db
+
+    with app_context(database_url, secret_key):
+        empty = MetaData()
+        empty.reflect(bind=db.engine)
+        empty.drop_all(bind=db.engine)
+
+
+# --------------------------------------------------------------------------
+# PDF children across reloads, stops and killed workers (--pdf-lifetime), and
+# the first PDF of a fresh worker (--first-pdf)
+# --------------------------------------------------------------------------
+
+PDF_CHILD = "companion.exports.pdf_child"
+"""What a PDF child's command line names (its last argument: its parent)."""
+
+
+def processes() -> dict[int, tuple[int, list[str]]]:
+    """Every process: pid -> (parent pid, command line)."""
+    found: dict[int, tuple[int, list[str]]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        found[int(entry.name)] = (
+            ppid,
+            [a.decode("utf-8", "replace") for a in argv if a],
+        )
+    return found
+
+
+def pdf_children(started_by: Iterable[int]) -> list[int]:
+    """The running PDF children started by any of the processes
+    ``started_by`` (whether or not those still live)."""
+    parents = {str(pid) for pid in started_by}
+    return [
+        pid
+        for pid, (_, argv) in processes().items()
+        if PDF_CHILD in argv and argv[-1] in parents
+    ]
+
+
+def workers_of(master: int) -> set[int]:
+    return {pid for pid, (ppid, _) in processes().items() if ppid == master}
+
+
+def serve_as_configured(
+    env: Mapping[str, str], port: int, log: Path, workers: int
+) -> subprocess.Popen[bytes]:
+    """gunicorn as scripts/start.sh runs it: ``gunicorn`` with no arguments,
+    reading gunicorn.conf.py (HOST, PORT, WEB_CONCURRENCY, THREADS)."""
+    settings = {"HOST": HOST, "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
+    with log.open("ab") as out:
+        return subprocess.Popen(  # noqa: S603 - this Python, fixed arguments
+            [sys.executable, "-m", "gunicorn"],
+            cwd=ROOT,
+            env={**env, **settings, "THREADS": "2"},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+
+
+def wait_for(what: str, ready: Callable[[], bool], timeout: float = 60.0) -> float:
+    """Seconds until ``ready()``. :raises RuntimeError: not within ``timeout``."""
+    started = time.monotonic()
+    while not ready():
+        if time.monotonic() - started > timeout:
+            raise RuntimeError(f"{what}: not within {timeout:.0f} s")
+        time.sleep(0.1)
+    return time.monotonic() - started
+
+
+def new_workers_ready(master: int, old: set[int], count: int) -> set[int]:
+    """Once ``count`` workers not in ``old`` run, each with its PDF child."""
+    found: set[int] = set()
+
+    def ready() -> bool:
+        found.clear()
+        found.update(workers_of(master) - old)
+        return len(found) >= count and len(pdf_children(found)) >= count
+
+    wait_for("new workers with their PDF children", ready)
+    return set(found)
+
+
+def ask_in_background(port: int, paths: Sequence[str]) -> None:
+    """Ask for ``paths`` at once without waiting for the answers (PDFs
+    queued as a reload or a stop comes)."""
+
+    def get(path: str) -> None:
+        try:
+            with urllib.request.urlopen(f"http://{HOST}:{port}{path}", timeout=30):  # noqa: S310
+                pass
+        except OSError:
+            pass  # the worker stopped under it: what this run is about
+
+    for path in paths:
+        threading.Thread(target=get, args=(path,), daemon=True).start()
+
+
+def pdf_lifetime(reloads: int = 2, workers: int = 2) -> dict[str, Any]:
+    """Serve as configured; ``reloads`` reloads (HUP) with PDFs queued, a
+    worker killed (``kill -9``), then a stop (TERM): the PDF children left
+    after each (none is the goal), and every worker seen."""
+    folder = Path(tempfile.mkdtemp(prefix="companion-lifetime-"))
+    url = f"sqlite:///{folder / 'lifetime.sqlite3'}"
+    secret_key = secrets.token_hex(32)
+    env = {**server_env(url), "SECRET_KEY": secret_key}
+    log = folder / "gunicorn.log"
+    left: dict[str, list[int]] = {}
+    seen: set[int] = set()
+    server: subprocess.Popen[bytes] | None = None
+    try:
+        migrate(env, "companion")
+        tables = make_tables(url, secret_key)
+        paths = [
+            f"/t/{t.id}/report.pdf?paper={p}" for t in tables for p in ("a4", "letter")
+        ]
+        port = free_port()
+        server = serve_as_configured(env, port, log, workers)
+        wait_until_up(server, port)
+        current = new_workers_ready(server.pid, set(), workers)
+        seen |= current
+        for n in range(1, reloads + 1):
+            ask_in_background(port, paths[(n - 1) * 8 : n * 8])
+            time.sleep(0.5)
+            server.send_signal(signal.SIGHUP)
+            current = new_workers_ready(server.pid, seen, workers)
+            seen |= current
+            old = seen - current
+            with contextlib.suppress(RuntimeError):
+                wait_for("old children gone", lambda: not pdf_children(old), 40)  # noqa: B023
+            left[f"after reload {n}"] = pdf_children(old)
+        victim = min(current)
+        victims_child = pdf_children([victim])
+        os.kill(victim, signal.SIGKILL)
+        with contextlib.suppress(RuntimeError):
+            wait_for(
+                "killed worker's child gone", lambda: not pdf_children([victim]), 10
+            )
+        left["after kill -9 of a worker"] = pdf_children([victim])
+        left["its child, before"] = victims_child
+        current = new_workers_ready(server.pid, seen, 1)
+        seen |= current
+        ask_in_background(port, paths[-8:])
+        time.sleep(0.5)
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+        with contextlib.suppress(RuntimeError):
+            wait_for("children gone after the stop", lambda: not pdf_children(seen), 10)
+        left["after the stop"] = pdf_children(seen)
+    finally:
+        if server is not None:
+            stop(server)
+        log_text = server_log(log)
+        shutil.rmtree(folder, ignore_errors=True)
+    return {"left": left, "workers": sorted(seen), "log": log_text}
+
+
+def first_pdf_of_a_fresh_worker(warm: int = 5) -> dict[str, float]:
+    """One worker served as configured: how long after its first page its
+    PDF child is ready, the first PDF it draws (asked once /health says the
+    child is ready), and ``warm`` more (other tables): milliseconds."""
+    folder = Path(tempfile.mkdtemp(prefix="companion-first-pdf-"))
+    url = f"sqlite:///{folder / 'first.sqlite3'}"
+    secret_key = secrets.token_hex(32)
+    env = {**server_env(url), "SECRET_KEY": secret_key}
+    log = folder / "gunicorn.log"
+    server: subprocess.Popen[bytes] | None = None
+    try:
+        migrate(env, "companion")
+        tables = [
+            t for t in make_tables(url, secret_key) if t.game == "foundations-of-rome"
+        ]
+        port = free_port()
+        server = serve_as_configured(env, port, log, 1)
+        wait_until_up(server, port)
+
+        def child_ready() -> bool:
+            try:
+                with urllib.request.urlopen(
+                    f"http://{HOST}:{port}/health", timeout=5
+                ) as r:  # noqa: S310
+                    return bool(json.loads(r.read()).get("pdf") == "ready")
+            except OSError:
+                return False
+
+        ready_after = wait_for("the PDF child ready", child_ready) * 1000
+
+        def timed(path: str) -> float:
+            started = time.perf_counter()
+            with urllib.request.urlopen(f"http://{HOST}:{port}{path}", timeout=60) as r:  # noqa: S310
+                body = r.read()
+                if r.status != 200 or not body.startswith(b"%PDF"):
+                    raise RuntimeError(f"{path}: status {r.status}")
+            return (time.perf_counter() - started) * 1000
+
+        paths = [
+            f"/t/{t.id}/report.pdf?paper={p}" for p in ("a4", "letter") for t in tables
+        ]
+        first = timed(paths[0])
+        warm_ms = [timed(path) for path in paths[1 : warm + 1]]
+    finally:
+        if server is not None:
+            stop(server)
+        shutil.rmtree(folder, ignore_errors=True)
+    return {
+        "child ready after first page ms": ready_after,
+        "first ms": first,
+        "warm median ms": statistics.median(warm_ms),
+    }
 
 
 # --------------------------------------------------------------------------
@@ -1228,7 +1677,54 @@ def main(argv: list[str] | None = None) -> int:
         help="instead of the mix: N phones editing one table at once (an All"
         " Roads tally, then Glory to Rome camps; --seconds in all)",
     )
+    parser.add_argument(
+        "--pdf-churn",
+        type=int,
+        default=0,
+        metavar="N",
+        help="instead of the mix: the cost of a 202 against a live poll, then N"
+        " phones asking for the PDF of the version they see while another phone"
+        " changes the table every second (--rounds times)",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="with --pdf-churn")
+    parser.add_argument(
+        "--database-url",
+        default=None,
+        help="with --pdf-churn: this (emptied!) database instead of a new SQLite file",
+    )
+    parser.add_argument(
+        "--pdf-lifetime",
+        action="store_true",
+        help="instead of the mix: two reloads, a killed worker and a stop with"
+        " PDFs queued; the PDF children left after each (none is the goal)",
+    )
+    parser.add_argument(
+        "--first-pdf",
+        action="store_true",
+        help="instead of the mix: a fresh worker's first PDF against warm ones",
+    )
     args = parser.parse_args(argv)
+    if args.pdf_lifetime:
+        lifetime = pdf_lifetime()
+        for phase, pids in lifetime["left"].items():
+            print(f"PDF children {phase}: {len(pids)} {pids}")
+        print(f"workers seen: {len(lifetime['workers'])}")
+        bad = {k: v for k, v in lifetime["left"].items() if v and "before" not in k}
+        return 1 if bad else 0
+    if args.first_pdf:
+        figures = first_pdf_of_a_fresh_worker()
+        ratio = figures["first ms"] / figures["warm median ms"]
+        print(
+            f"PDF child ready {figures['child ready after first page ms']:.0f} ms"
+            f" after the worker's first page; first PDF of the fresh worker"
+            f" {figures['first ms']:.0f} ms, warm {figures['warm median ms']:.0f} ms"
+            f" (median of 5): {ratio:.2f}x (goal: at most 1.3x)"
+        )
+        return 0
+    if args.pdf_churn:
+        return churn_main(
+            args.pdf_churn, args.rounds, args.workers, args.threads, args.database_url
+        )
     if args.phones:
         return phones_main(args.phones, args.seconds, args.workers, args.threads)
 

@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from companion.exports import pdf
+from companion.storage import store
 from companion.storage.models import ReportPdf, db
 from companion.web.views import report
 
@@ -71,7 +72,11 @@ def test_an_unchanged_table_is_drawn_once(
 
 
 def test_a_change_draws_it_again_and_drops_the_old_ones(
-    app: Flask, client: FlaskClient, actions: TableActions, renders: list[str]
+    app: Flask,
+    client: FlaskClient,
+    actions: TableActions,
+    renders: list[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "blue")])
     url = f"/t/{table_id}/report.pdf"
@@ -81,11 +86,18 @@ def test_a_change_draws_it_again_and_drops_the_old_ones(
     after = client.get(url).data
     assert len(renders) == 3
     assert after != before
-    assert kept(app) == [(actions.version(table_id), "a4", "en")]
-    # Undo is a change too: the table's version moved on.
+    # The same paper and language: the earlier version goes at once. The
+    # letter of the earlier version stays a while: a phone that asked for
+    # the version it saw comes back for it (issue 31).
+    version = actions.version(table_id)
+    assert kept(app) == [(version - 1, "letter", "en"), (version, "a4", "en")]
+    # Undo is a change too: the table's version moved on. Once nobody asked
+    # for the old letter for a while, it goes as well.
+    monkeypatch.setattr(store, "KEEP_ASKED_SECONDS", -1)
     actions.post_action(table_id, "undo")
     client.get(url)
     assert len(renders) == 4
+    assert kept(app) == [(actions.version(table_id), "a4", "en")]
 
 
 def test_another_release_draws_it_again(

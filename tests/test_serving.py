@@ -34,11 +34,18 @@ def test_creating_the_app_touches_no_database(tmp_path: Path) -> None:
 
 def test_health(app: Flask, tmp_path: Path) -> None:
     answer = app.test_client().get("/health")
-    assert (answer.status_code, answer.json) == (200, {"status": "ok"})
+    assert (answer.status_code, answer.json) == (
+        200,
+        {"status": "ok", "database": "ok", "pdf": "in-process"},
+    )
     down = make_app(tmp_path, NOWHERE)
     answer = down.test_client().get("/health")
     assert answer.status_code == 503
-    assert answer.json == {"status": "database unavailable"}
+    assert answer.json == {
+        "status": "database unavailable",
+        "database": "unavailable",
+        "pdf": "in-process",
+    }
     with down.app_context():
         db.engine.dispose()
 
@@ -84,7 +91,7 @@ def test_a_fresh_postgresql_database_upgraded_then_served_logs_no_error(
     served = create_app({"SECRET_KEY": "x", "DATABASE_URL": POSTGRES_URL})
     try:
         assert served.test_client().get("/").status_code == 200
-        assert served.test_client().get("/health").json == {"status": "ok"}
+        assert served.test_client().get("/health").json["status"] == "ok"
     finally:
         with served.app_context():
             db.session.remove()
@@ -119,4 +126,5 @@ def test_a_worker_whose_pdfs_the_child_draws_loads_no_weasyprint(
     start_worker(app)
     app.extensions["rules_index_thread"].join(timeout=60)
     assert "pdf_warm_up_thread" not in app.extensions
-    assert POOL._executor is not None
+    assert POOL.state() in ("starting", "ready")
+    assert POOL.child_pid() is not None

@@ -257,6 +257,25 @@ class ReportPdf(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
+class ReportDrawing(db.Model):  # type: ignore[name-defined,misc]
+    """A table's report being drawn right now, by one server process: at
+    most one per table, whichever worker or machine asked (issue 31: each
+    ask for a newer version queued another drawing, and a table changed
+    every second never got its PDF). Deleted when the drawing is over; one
+    whose process died counts as over after ``store.DRAWING_SECONDS``."""
+
+    __tablename__ = "report_drawings"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer)
+    """The table version being drawn."""
+    by: Mapped[str] = mapped_column(String(80))
+    """The drawing process: ``host:pid``."""
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 @event.listens_for(Engine, "connect")
 def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
     """Make SQLite enforce foreign keys (so deleting a table deletes its history)."""

@@ -6,11 +6,13 @@ checked by the engines before it gets here.
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
+import socket
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import delete, or_, select, update
@@ -19,7 +21,15 @@ from sqlalchemy.orm import undefer
 from sqlalchemy.orm.exc import StaleDataError
 
 from . import progress as recorded
-from .models import GameTable, HistoryStep, ReportPdf, db, new_join_code, utcnow
+from .models import (
+    GameTable,
+    HistoryStep,
+    ReportDrawing,
+    ReportPdf,
+    db,
+    new_join_code,
+    utcnow,
+)
 
 T = TypeVar("T")
 
@@ -381,40 +391,71 @@ class PdfKey:
     """A fingerprint of the code and words that draw the report."""
 
 
-def cached_pdf(table: GameTable, key: PdfKey) -> bytes | None:
-    """The report PDF kept for the table as it is now, if one was made with
-    ``key`` (one indexed row)."""
-    query = select(ReportPdf.pdf).where(
-        ReportPdf.table_id == table.id,
-        ReportPdf.version == table.version,
-        ReportPdf.paper == key.paper,
-        ReportPdf.lang == key.lang,
-        ReportPdf.revision == key.revision,
+KEEP_ASKED_SECONDS = 120
+"""How long a PDF of an earlier table version stays kept, in the papers and
+languages no newer one was drawn in: the phone that asked for it comes back
+for it within seconds (the "being prepared" page asks every 3 s)."""
+
+DRAWING_SECONDS = 90
+"""How long a drawing under way holds its table (``ReportDrawing``) at most:
+past that (longer than a request may take), its process is taken to have
+died and another may draw the table's report."""
+
+
+def kept_pdf(table: GameTable, key: PdfKey, *, at_least: int) -> bytes | None:
+    """The newest report PDF kept for the table with ``key``, of version
+    ``at_least`` or later (one indexed query): the version a phone sees, or
+    one drawn since."""
+    query = (
+        select(ReportPdf.pdf)
+        .where(
+            ReportPdf.table_id == table.id,
+            ReportPdf.version >= at_least,
+            ReportPdf.paper == key.paper,
+            ReportPdf.lang == key.lang,
+            ReportPdf.revision == key.revision,
+        )
+        .order_by(ReportPdf.version.desc())
+        .limit(1)
     )
     return db.session.scalars(query).first()
 
 
-def keep_pdf(table: GameTable, key: PdfKey, pdf: bytes) -> None:
-    """Keep ``pdf`` as the report of the table's current version: PDFs of
-    its earlier versions, and one made by other code, go. Two workers that
-    made it at once both try; the unique key keeps one, and the other's is
-    dropped (they are the same)."""
-    version = table.version
+def keep_pdf(table_id: str, version: int, key: PdfKey, pdf: bytes) -> None:
+    """Keep ``pdf`` as the report of the table's ``version`` (the table may
+    have changed since it was drawn: a phone that asked for that version
+    still gets it). Earlier versions of the same paper and language go, and
+    one made by other code; earlier versions in other papers and languages
+    go once nobody asked for them for :data:`KEEP_ASKED_SECONDS`. A PDF of a
+    version older than one already kept is not kept. Two processes that
+    drew one version both try; the unique key keeps one (they are the same).
+    """
+    same = (ReportPdf.paper == key.paper) & (ReportPdf.lang == key.lang)
+    newer = select(ReportPdf.id).where(
+        ReportPdf.table_id == table_id,
+        same,
+        ReportPdf.revision == key.revision,
+        ReportPdf.version > version,
+    )
+    if db.session.scalars(newer.limit(1)).first() is not None:
+        return
+    asked_long_ago = utcnow() - timedelta(seconds=KEEP_ASKED_SECONDS)
     db.session.execute(
         delete(ReportPdf).where(
-            ReportPdf.table_id == table.id,
+            ReportPdf.table_id == table_id,
             or_(
-                ReportPdf.version != version,
-                (ReportPdf.paper == key.paper)
-                & (ReportPdf.lang == key.lang)
-                & (ReportPdf.revision != key.revision),
+                same
+                & (
+                    (ReportPdf.version < version) | (ReportPdf.revision != key.revision)
+                ),
+                (ReportPdf.version < version) & (ReportPdf.created_at < asked_long_ago),
             ),
         ),
         execution_options={"synchronize_session": False},
     )
     db.session.add(
         ReportPdf(
-            table_id=table.id,
+            table_id=table_id,
             version=version,
             paper=key.paper,
             lang=key.lang,
@@ -426,3 +467,82 @@ def keep_pdf(table: GameTable, key: PdfKey, pdf: bytes) -> None:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
+
+
+def this_process() -> str:
+    """``host:pid``: who draws (``ReportDrawing.by``)."""
+    return f"{socket.gethostname()[:60]}:{os.getpid()}"
+
+
+def _drawing_over(drawing: ReportDrawing, now: datetime) -> bool:
+    """Whether a drawing row no longer holds its table: too old, or its
+    process, on this machine, is gone (a worker killed while drawing)."""
+    started = drawing.started_at
+    if started.tzinfo is None:  # SQLite gives back naive UTC
+        started = started.replace(tzinfo=UTC)
+    if now - started > timedelta(seconds=DRAWING_SECONDS):
+        return True
+    host, _, pid = drawing.by.rpartition(":")
+    if host != socket.gethostname()[:60] or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def drawing_under_way(table_id: str) -> bool:
+    """Whether some process draws the table's report now (a read only: a
+    phone told to wait costs no write)."""
+    drawing = db.session.get(ReportDrawing, table_id, populate_existing=True)
+    return drawing is not None and not _drawing_over(drawing, utcnow())
+
+
+def start_drawing(table_id: str, version: int) -> bool:
+    """Take the table for drawing its report at ``version``: True if this
+    process now holds it (committed), False if another does. One drawing per
+    table at a time, across every worker and machine on the database."""
+    now = utcnow()
+    db.session.add(
+        ReportDrawing(
+            table_id=table_id, version=version, by=this_process(), started_at=now
+        )
+    )
+    try:
+        db.session.commit()
+        return True
+    except IntegrityError:
+        db.session.rollback()
+    drawing = db.session.get(ReportDrawing, table_id, populate_existing=True)
+    if drawing is None:
+        return False  # just finished: the phone asks again and finds its PDF
+    if not _drawing_over(drawing, now):
+        return False
+    # Take over a drawing whose process died, unless another took it first.
+    taken = db.session.execute(
+        update(ReportDrawing)
+        .where(
+            ReportDrawing.table_id == table_id,
+            ReportDrawing.started_at == drawing.started_at,
+            ReportDrawing.by == drawing.by,
+        )
+        .values(version=version, by=this_process(), started_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.commit()
+    return bool(getattr(taken, "rowcount", 0) == 1)
+
+
+def end_drawing(table_id: str) -> None:
+    """The drawing this process held for the table is over (drawn, failed or
+    dropped): another may draw it."""
+    db.session.execute(
+        delete(ReportDrawing).where(
+            ReportDrawing.table_id == table_id, ReportDrawing.by == this_process()
+        ),
+        execution_options={"synchronize_session": False},
+    )
+    db.session.commit()

@@ -98,7 +98,8 @@ def register_error_handlers(app: Flask) -> None:
         return page, code, {CSRF_REFUSED: "1"}
 
     def on_unexpected(error: Exception) -> tuple[str, int]:
-        app.logger.exception("unexpected error", exc_info=error)
+        # Flask logged the exception already (``log_exception``): logging it
+        # here too wrote every traceback twice (issue 31).
         return render_error(InternalServerError())
 
     for code in HANDLED:

@@ -15,12 +15,12 @@ connection kept open per phone, no state in a worker).
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, jsonify, request
-from sqlalchemy import ColumnElement, or_, select, text
-from sqlalchemy.exc import SQLAlchemyError
+from flask import Blueprint, Response, abort, current_app, jsonify, request
+from sqlalchemy import ColumnElement, or_, select
 
 from ...storage.models import GameTable, HistoryStep, db
 from ...storage.store import TABLE_ID
+from .. import faults
 from .tables import describe_step
 
 bp = Blueprint("live", __name__)
@@ -107,15 +107,31 @@ def since_asked() -> int | None:
 
 @bp.get("/health")
 def health() -> tuple[Response, int]:
-    """For a proxy or a monitor: 200 when this worker answers and reaches the
-    database, 503 when it cannot (one tiny query; no table is read)."""
-    try:
-        db.session.execute(text("SELECT 1"))
-    except SQLAlchemyError:
-        db.session.rollback()
-        response = jsonify(status="database unavailable")
-        response.headers["Cache-Control"] = "no-store"
-        return response, 503
-    response = jsonify(status="ok")
+    """For a proxy or a monitor: 200 when this worker can save (the database
+    takes a write, rolled back: ``faults.database_writable``) and, where
+    this process draws PDFs in a child, that child lives; else 503 saying
+    which (``status``; ``database``: ok, read-only or unavailable; ``pdf``:
+    ready, starting, down, or in-process where no child is used)."""
+    database = faults.database_writable()
+    pdf = pdf_child_state()
+    if database != "ok":
+        status = f"database {database}"
+    elif pdf == "down":
+        status = "pdf child down"
+    else:
+        status = "ok"
+    response = jsonify(status=status, database=database, pdf=pdf)
     response.headers["Cache-Control"] = "no-store"
-    return response, 200
+    return response, 200 if status == "ok" else 503
+
+
+def pdf_child_state() -> str:
+    """This process's PDF child as the health URL tells it."""
+    from ...exports.pdf_pool import POOL
+    from .report import uses_pool
+
+    if not uses_pool(current_app):
+        return "in-process"
+    # "off": no child started in this process yet (``flask run`` starts
+    # it with the first report; a gunicorn worker as it starts).
+    return POOL.state()

@@ -15,6 +15,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import datetime
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -24,10 +25,12 @@ from flask import (
     current_app,
     render_template,
     request,
+    url_for,
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from sqlalchemy.exc import DBAPIError
 
 from ... import edits
 from ...engines import TableFileError, find_game, read_table
@@ -37,6 +40,7 @@ from ...exports.pdf_pool import POOL
 from ...exports.report import TEMPLATE, Report, build_report, template_context
 from ...storage import store
 from ...storage.models import GameTable, db
+from .. import faults
 from ..local_time import local, local_day, zone_in_use
 from ..plumbing import words
 from .games import game_views
@@ -116,29 +120,44 @@ past that (or at once, when another is), the phone is told it is being
 prepared and asks again."""
 
 
+def version_asked(table: GameTable) -> int:
+    """The table version whose report the phone asks for: ``?v=`` (the
+    version its page shows, in the report links) when it is a sound one no
+    newer than the table's, else the table's own."""
+    raw = request.args.get("v", "")
+    if raw.isascii() and raw.isdigit() and len(raw) <= 9:
+        return min(int(raw), table.version)
+    return table.version
+
+
 def pdf_answer(table: GameTable, paper: Paper, filename: str) -> ResponseReturnValue:
-    """The report of ``table`` as a PDF download named ``filename``: the one
-    kept for the table's version, paper and language if there is one (a
-    second download of an unchanged table costs one row), else drawn (in
-    this process's PDF child, ``companion.exports.pdf_pool``, unless ``PDF_POOL`` is
-    off, as in tests) and kept. While another report is being drawn, the
-    answer says "preparing" (202) and reloads, instead of holding a thread."""
+    """The report of ``table`` as a PDF download named ``filename``.
+
+    The phone gets the report of the version it asks for (:func:`version_asked`)
+    or of a newer one, whichever is kept (a download of an unchanged table
+    costs one row); else the table's report is drawn as it is now, in this
+    process's PDF child (``companion.exports.pdf_pool``, unless ``PDF_POOL``
+    is off, as in tests), and kept for that version even if the table
+    changes meanwhile. One drawing per table at a time, whichever process
+    asks (``store.start_drawing``): while one is under way, the answer says
+    "preparing" (202) and asks again with the same version, having built
+    nothing (issue 31: a table changed every second never got its PDF, each
+    ask queued a newer drawing and built the report in the page's worker).
+    So a phone waits at most for the drawing under way and then its own,
+    however often the table changes."""
     lang = str(get_locale() or "en")
     key = store.PdfKey(paper.value, lang, pdf_revision())
-    pdf = store.cached_pdf(table, key)
+    wanted = version_asked(table)
+    pdf = store.kept_pdf(table, key, at_least=wanted)
     if pdf is None:
-        context = template_context(table_report(table), words=words, paper=paper.value)
-        html = render_template(TEMPLATE, **context, lang=lang)
-        base_url = str(current_app.static_folder or STATIC_DIR)
         if not uses_pool(current_app):
-            pdf = render_pdf(
-                html, base_url=base_url, paper=paper, drawings=context["drawings"]
-            )
-            store.keep_pdf(table, key, pdf)
+            pdf = _drawn_here(table, key)
+        elif store.drawing_under_way(table.id):
+            return preparing(wanted)
         else:
-            pdf = _drawn_in_pool(table, key, html, base_url, context["drawings"])
+            pdf = _drawn_in_pool(table, key)
             if pdf is None:
-                return preparing()
+                return preparing(wanted)
     return Response(
         pdf,
         mimetype="application/pdf",
@@ -146,32 +165,71 @@ def pdf_answer(table: GameTable, paper: Paper, filename: str) -> ResponseReturnV
     )
 
 
-def _drawn_in_pool(
-    table: GameTable,
-    key: store.PdfKey,
-    html: str,
-    base_url: str,
-    drawings: dict[str, str],
-) -> bytes | None:
+def _report_html(table: GameTable, paper: str) -> tuple[str, dict[str, str]]:
+    """The report's page in the reader's language, and its drawings."""
+    context = template_context(table_report(table), words=words, paper=paper)
+    lang = str(get_locale() or "en")
+    return render_template(TEMPLATE, **context, lang=lang), context["drawings"]
+
+
+def _drawn_here(table: GameTable, key: store.PdfKey) -> bytes:
+    """The PDF drawn in this thread (no PDF child, as in tests), and kept."""
+    table_id, version = table.id, table.version
+    html, drawings = _report_html(table, key.paper)
+    base_url = str(current_app.static_folder or STATIC_DIR)
+    pdf = render_pdf(html, base_url=base_url, paper=key.paper, drawings=drawings)
+    try:
+        store.keep_pdf(table_id, version, key, pdf)
+    except DBAPIError as error:
+        if faults.fault_of(error) != "read-only":
+            raise
+        db.session.rollback()  # served, not kept: the database takes no write
+    return pdf
+
+
+def _drawn_in_pool(table: GameTable, key: store.PdfKey) -> bytes | None:
     """The PDF drawn by this process's PDF child, if it comes in time; else
-    ``None`` (it is kept when it comes, for the phone's next ask)."""
+    ``None`` (it is kept when it comes, for the phone's next ask). None at
+    once when another process took the table first."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     table_id, version = table.id, table.version
+    # Built before the table is taken: taking it commits, after which the
+    # table would be read again, perhaps at a newer version than recorded.
+    # (Two processes that both found no drawing race here; the loser's page
+    # is dropped.)
+    html, drawings = _report_html(table, key.paper)
+    try:
+        held = store.start_drawing(table_id, version)
+    except DBAPIError as error:
+        if faults.fault_of(error) != "read-only":
+            raise
+        # A read-only database still serves reports (reads answer): drawn
+        # without holding the table, and not kept.
+        db.session.rollback()
+        held = None
+    if held is False:
+        return None
 
-    def kept(pdf: bytes) -> None:
+    def kept(pdf: bytes | None) -> None:
         with app.app_context():
             try:
-                now = store.get_table(table_id)
-                if now is not None and now.version == version:
-                    store.keep_pdf(now, key, pdf)
+                if pdf is not None and held:
+                    store.keep_pdf(table_id, version, key, pdf)
+            except Exception:  # noqa: BLE001 - the database went away: asked again
+                db.session.rollback()
             finally:
+                try:
+                    if held:
+                        store.end_drawing(table_id)
+                except Exception:  # noqa: BLE001 - it runs out by itself
+                    db.session.rollback()
                 db.session.remove()
 
     waiting = POOL.busy()
     job = POOL.draw(
         f"{table_id}/{version}/{key.paper}/{key.lang}/{key.revision}",
         html,
-        base_url=base_url,
+        base_url=str(app.static_folder or STATIC_DIR),
         paper=key.paper,
         drawings=drawings,
         kept=kept,
@@ -182,9 +240,18 @@ def _drawn_in_pool(
         return None
 
 
-def preparing() -> tuple[str, int]:
-    """The page a phone sees while its PDF is drawn: it asks again by itself."""
-    return render_template("report/preparing.html"), 202
+def preparing(version: int) -> tuple[str, int, dict[str, str]]:
+    """The page a phone sees while its PDF is drawn: it asks again by itself,
+    for the same version (a newer one's PDF is served too, if it is kept by
+    then). Nothing is built for it but this small page."""
+    args: dict[str, Any] = {**(request.view_args or {}), **request.args.to_dict()}
+    args["v"] = str(version)
+    again = url_for(request.endpoint or "report.report_pdf", **args)
+    return (
+        render_template("report/preparing.html", again=again),
+        202,
+        {"Cache-Control": "no-store", "Retry-After": "3"},
+    )
 
 
 @bp.get("/t/<table_id>/report.pdf")
