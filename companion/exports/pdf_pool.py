@@ -214,8 +214,13 @@ class PdfPool:
         with self._lock:
             if self._thread is None:
                 return "off"
+            if self._closed:
+                return "down"
             child = self._child
-            if child is None or not child.alive() or self._closed:
+            if child is None:
+                # Just started: the pool's thread is about to spawn the child.
+                return "starting" if self._thread.is_alive() else "down"
+            if not child.alive():
                 return "down"
             return "ready" if self._ready else "starting"
 
