@@ -238,8 +238,21 @@ def _check_version(table: GameTable, expected_version: int) -> None:
         raise StaleEditError(expected=expected_version, current=table.version)
 
 
+CHANGE_LISTENERS: list[Callable[[str], None]] = []
+"""Called with a table's id after each change to it is committed or given
+up (every save, undo, redo, step chosen and deletion commits through
+:func:`_commit` or :func:`delete_table`): the web layer forgets what it
+derived from the table's earlier versions (``companion.web.derived``)."""
+
+
+def _changed(table_id: str) -> None:
+    for listener in CHANGE_LISTENERS:
+        listener(table_id)
+
+
 def _commit(table: GameTable, expected_version: int) -> None:
     table.updated_at = utcnow()
+    table_id = table.id
     try:
         db.session.commit()
     except StaleDataError:
@@ -247,6 +260,8 @@ def _commit(table: GameTable, expected_version: int) -> None:
         db.session.rollback()
         db.session.refresh(table)
         raise StaleEditError(expected=expected_version, current=table.version) from None
+    finally:
+        _changed(table_id)
 
 
 def add_step(
@@ -363,12 +378,15 @@ def delete_table(table: GameTable, *, expected_version: int) -> None:
     :raises StaleEditError: the table is no longer at ``expected_version``.
     """
     _check_version(table, expected_version)
+    table_id = table.id
     db.session.delete(table)
     try:
         db.session.commit()
     except StaleDataError:
         db.session.rollback()
         raise StaleEditError(expected=expected_version, current=-1) from None
+    finally:
+        _changed(table_id)
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from ...engines.json_text import load_table_text
 from ...engines.progress import IMPORT, Progress
 from ...storage import house_rules, store
 from ...storage.models import GameTable, HistoryStep, db, made_by_form, once
-from .. import device
+from .. import derived, device
 from ..forms import (
     ActionForm,
     ForgetTableForm,
@@ -382,6 +382,19 @@ def table_page(
     status: int = 200,
     conflict: str | None = None,
 ) -> ResponseReturnValue:
+    if rename_form is None and conflict is None and status == 200:
+        # The page as this version shows it: made once per version, language
+        # and time zone (``derived.cached_page``).
+        return derived.cached_page(table, lambda: _table_page_html(table))
+    return _table_page_html(table, rename_form=rename_form, conflict=conflict), status
+
+
+def _table_page_html(
+    table: GameTable,
+    *,
+    rename_form: RenamePlayersForm | None = None,
+    conflict: str | None = None,
+) -> str:
     document = store.current_document(table)
     players = players_of(document)
     if rename_form is None:
@@ -391,21 +404,18 @@ def table_page(
         # current version.
         rename_form.against(table.version)
     views = game_views(table.game)
-    return (
-        render_template(
-            "tables/show.html",
-            panel=views.panel(table, document) if views else None,
-            table=table,
-            game=find_game(table.game),
-            players=players,
-            document=document,
-            rename_form=rename_form,
-            action_form=ActionForm(formdata=None, data={"version": table.version}),
-            can_undo=store.can_undo(table),
-            can_redo=store.can_redo(table),
-            conflict=conflict,
-        ),
-        status,
+    return render_template(
+        "tables/show.html",
+        panel=views.panel(table, document) if views else None,
+        table=table,
+        game=find_game(table.game),
+        players=players,
+        document=document,
+        rename_form=rename_form,
+        action_form=ActionForm(formdata=None, data={"version": table.version}),
+        can_undo=store.can_undo(table),
+        can_redo=store.can_redo(table),
+        conflict=conflict,
     )
 
 
