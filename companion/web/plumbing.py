@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import re
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
 
-from flask import Flask, Response, current_app, redirect, request, session
+from flask import (
+    Flask,
+    Response,
+    current_app,
+    g,
+    has_app_context,
+    redirect,
+    request,
+    session,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import (
     LazyString,
@@ -55,23 +65,56 @@ DESCRIPTION = _l(
 """What the app is, in a sentence: the manifest's and the pages' description."""
 
 
-def _template(message: Message) -> str:
-    """The template of ``message`` in the reader's language."""
-    translations = get_translations()
-    if message.plural is not None:
-        count = message.fields.get(message.count)
-        n = count if isinstance(count, int) else 0
-        return str(translations.ungettext(message.template, message.plural, n))
-    return str(translations.ugettext(message.template))
+def _template_in(translations: Any) -> Callable[[Message], str]:
+    """The template of a message in the language of ``translations``."""
+
+    def template(message: Message) -> str:
+        if message.plural is not None:
+            count = message.fields.get(message.count)
+            n = count if isinstance(count, int) else 0
+            return str(translations.ungettext(message.template, message.plural, n))
+        return str(translations.ugettext(message.template))
+
+    return template
+
+
+_READER: Final = "companion_reader_words"
+"""Where a request keeps its language's look-up (``flask.g``)."""
+
+
+def _reader() -> tuple[str, Callable[[Message], str]]:
+    """The reader's language and the look-up of its templates, found once a
+    page (issue 33: a page of explanations asks thousands of times) rather
+    than through Flask-Babel's context on every message. Kept per locale, so
+    a ``force_locale`` block, which sets another, gets its own."""
+    ctx = g.get("_flask_babel") if has_app_context() else None
+    locale = getattr(ctx, "babel_locale", None)
+    if locale is None:
+        locale = get_locale()
+        ctx = g.get("_flask_babel") if has_app_context() else None
+    if ctx is None:  # outside a request: English, as Flask-Babel says
+        return str(locale or "en"), _template_in(get_translations())
+    kept: dict[Any, tuple[str, Callable[[Message], str]]] = g.setdefault(_READER, {})
+    found = kept.get(locale)
+    if found is None:
+        found = (str(locale or "en"), _template_in(get_translations()))
+        kept[locale] = found
+    return found
+
+
+def reader_code() -> str:
+    """The reader's language code (``en``, ``it``, ``zh``), found once a page."""
+    return _reader()[0]
 
 
 def words(message: Message | Citation | str) -> str:
     """An engine's message or citation in the reader's language (``words`` filter)."""
-    lang = str(get_locale() or "en")
     if isinstance(message, Message):
-        return message.render(_template, lang=lang)
+        lang, template = _reader()
+        return message.render(template, lang=lang)
     if isinstance(message, Citation):
-        return message.as_message().render(_template, lang=lang)
+        lang, template = _reader()
+        return message.as_message().render(template, lang=lang)
     return str(message)
 
 
