@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
 
 from flask import (
@@ -82,39 +83,58 @@ _READER: Final = "companion_reader_words"
 """Where a request keeps its language's look-up (``flask.g``)."""
 
 
-def _reader() -> tuple[str, Callable[[Message], str]]:
-    """The reader's language and the look-up of its templates, found once a
-    page (issue 33: a page of explanations asks thousands of times) rather
-    than through Flask-Babel's context on every message. Kept per locale, so
-    a ``force_locale`` block, which sets another, gets its own."""
+@dataclass(frozen=True)
+class _Reader:
+    lang: str
+    translations: Any
+    template: Callable[[Message], str]
+
+
+def _reader() -> _Reader:
+    """The reader's language and its translations, found once a page
+    (issue 33: a page of explanations asks thousands of times) rather than
+    through Flask-Babel's context on every message. Kept per locale, so a
+    ``force_locale`` block, which sets another, gets its own."""
     ctx = g.get("_flask_babel") if has_app_context() else None
     locale = getattr(ctx, "babel_locale", None)
     if locale is None:
         locale = get_locale()
         ctx = g.get("_flask_babel") if has_app_context() else None
     if ctx is None:  # outside a request: English, as Flask-Babel says
-        return str(locale or "en"), _template_in(get_translations())
-    kept: dict[Any, tuple[str, Callable[[Message], str]]] = g.setdefault(_READER, {})
+        translations = get_translations()
+        return _Reader(str(locale or "en"), translations, _template_in(translations))
+    kept: dict[Any, _Reader] = g.setdefault(_READER, {})
     found = kept.get(locale)
     if found is None:
-        found = (str(locale or "en"), _template_in(get_translations()))
+        translations = get_translations()
+        found = _Reader(str(locale or "en"), translations, _template_in(translations))
         kept[locale] = found
     return found
 
 
+def _gettext(text: str) -> str:
+    """Templates' ``_()``: Flask-Babel's, with the translations found once a page."""
+    return str(_reader().translations.ugettext(text))
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    """Templates' ``ngettext()``, likewise."""
+    return str(_reader().translations.ungettext(singular, plural, n))
+
+
 def reader_code() -> str:
     """The reader's language code (``en``, ``it``, ``zh``), found once a page."""
-    return _reader()[0]
+    return _reader().lang
 
 
 def words(message: Message | Citation | str) -> str:
     """An engine's message or citation in the reader's language (``words`` filter)."""
     if isinstance(message, Message):
-        lang, template = _reader()
-        return message.render(template, lang=lang)
+        reader = _reader()
+        return message.render(reader.template, lang=reader.lang)
     if isinstance(message, Citation):
-        lang, template = _reader()
-        return message.as_message().render(template, lang=lang)
+        reader = _reader()
+        return message.as_message().render(reader.template, lang=reader.lang)
     return str(message)
 
 
@@ -208,6 +228,10 @@ def init_app(app: Flask) -> None:
     app.after_request(_security_headers)
     app.add_url_rule("/lang/<code>", "choose_language", choose_language)
     app.jinja_env.filters["words"] = words
+    # Flask-Babel's template callables, with the look-up found once a page.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=_gettext, ngettext=_ngettext, newstyle=True
+    )
     app.jinja_env.globals.update(
         GAMES=GAMES,
         GAME_NAMES=GAME_NAMES,
