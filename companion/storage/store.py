@@ -111,6 +111,8 @@ class TableLine:
     game: str
     names: list[str]
     updated_at: datetime
+    version: int = 0
+    """The table's version (what is derived from it is kept per version)."""
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,11 @@ def table_lines(
     query of the columns shown, whatever the number of tables
     (``updated_at`` is indexed)."""
     query = select(
-        GameTable.id, GameTable.game, GameTable.names, GameTable.updated_at
+        GameTable.id,
+        GameTable.game,
+        GameTable.names,
+        GameTable.updated_at,
+        GameTable.version,
     ).order_by(GameTable.updated_at.desc(), GameTable.id)
     if ids is not None:
         query = query.where(GameTable.id.in_(list(ids)))
@@ -152,7 +158,8 @@ def table_lines(
     def fetch(offset: int, limit: int) -> list[TableLine]:
         rows = db.session.execute(query.offset(offset).limit(limit)).all()
         return [
-            TableLine(r.id, r.game, list(r.names or []), r.updated_at) for r in rows
+            TableLine(r.id, r.game, list(r.names or []), r.updated_at, r.version)
+            for r in rows
         ]
 
     return Page.of(fetch, page, size)

@@ -22,8 +22,9 @@ table's id **and version**, and made again only for a new version:
 Only answers to ``GET`` requests are kept, made from what the database
 holds committed, on SQLite and PostgreSQL alike. A kept page has no CSRF
 token of its own: it is rendered with a placeholder, and each request's
-token is put in its place (:func:`cached_page`), so a form on a kept page
-works for whoever gets it.
+token is put in its place (:func:`cached_page`), and each copy gets
+one-time form tokens of its own, so a form on a kept page works for
+whoever gets it as it did.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from flask_wtf.csrf import generate_csrf
 
 from ..storage import store
 from ..storage.models import GameTable
+from .forms import ONCE_PLACEHOLDER, new_form_token
 from .local_time import zone_in_use
 
 T = TypeVar("T")
@@ -137,6 +139,9 @@ def init_app(app: Flask) -> None:
 _PLACEHOLDER: Final = f"csrf-placeholder-{secrets.token_hex(16)}"
 """What a kept page has for a CSRF token (random per process, so no text a
 player types can be it)."""
+_ONCE: Final = f"once{secrets.token_hex(12)}"
+"""What a kept page has for a form's one-time token (``forms.OnceForm``):
+each copy served gets a token of its own, so two phones' forms stay two."""
 
 
 def reader_key() -> tuple[Hashable, ...]:
@@ -162,18 +167,22 @@ def cached_page(
     else:
         key = ("", None, "page", *reader_key(), *parts)
     page = cache_of(current_app).get_or_make(key, lambda: _with_placeholder(render))
-    if _PLACEHOLDER not in page:
-        return page
-    return page.replace(_PLACEHOLDER, generate_csrf())
+    if _ONCE in page:
+        page = page.replace(_ONCE, new_form_token())
+    if _PLACEHOLDER in page:
+        page = page.replace(_PLACEHOLDER, generate_csrf())
+    return page
 
 
 def _with_placeholder(render: Callable[[], str]) -> str:
     """``render()`` with the placeholder for every CSRF token in it."""
     had = g.get(_CSRF_FIELD)
     setattr(g, _CSRF_FIELD, _PLACEHOLDER)
+    setattr(g, ONCE_PLACEHOLDER, _ONCE)
     try:
         return render()
     finally:
+        g.pop(ONCE_PLACEHOLDER, None)
         if had is None:
             g.pop(_CSRF_FIELD, None)
         else:

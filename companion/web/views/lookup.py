@@ -46,6 +46,7 @@ from ...lookup import house_rule as make_house_rule
 from ...storage import house_rules as table_rules
 from ...storage.models import ID_MAX, GameTable, HouseRule, db
 from ...storage.store import get_table
+from .. import derived
 from ..forms import ActionForm, HouseRuleForm, tapped
 from ..plumbing import GAME_NAMES, reader_code, words
 from .tables import table_or_404
@@ -220,26 +221,43 @@ def search() -> ResponseReturnValue:
     game = request.args.get("game") or None
     if game is not None and game not in GAME_NAMES:
         game = None
-    hits = []
-    if query.strip():
-        try:
-            hits = rules_index().search(
-                query,
-                game=game,
-                lang=reader_lang(),
-                limit=10,
-                table=table.id if table else None,
-            )
-        except UnknownGameError:
-            hits = []
-    return render_template(
-        "lookup/search.html",
-        query=query,
-        game=game,
-        hits=hits,
-        games=GAMES,
-        table=table,
+    index = rules_index()
+
+    def answer() -> str:
+        hits = []
+        if query.strip():
+            try:
+                hits = index.search(
+                    query,
+                    game=game,
+                    lang=reader_lang(),
+                    limit=10,
+                    table=table.id if table else None,
+                )
+            except UnknownGameError:
+                hits = []
+        return render_template(
+            "lookup/search.html",
+            query=query,
+            game=game,
+            hits=hits,
+            games=GAMES,
+            table=table,
+        )
+
+    # The same question asked again (of the same index: the house rules as
+    # they are, and the asking table's) is answered from the page kept for
+    # it (``derived.cached_page``: the address, language and time zone).
+    return derived.cached_page(
+        None, answer, "rules", index_stamp(), table.id if table else None
     )
+
+
+def index_stamp() -> Any:
+    """What this process's index was last brought up to date with (the
+    house rules' count and highest id; :func:`rules_index`)."""
+    state = current_app.extensions.get("rules_index") or {}
+    return state.get("stamp")
 
 
 @bp.get("/rules/<entry_id>")

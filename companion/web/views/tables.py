@@ -204,15 +204,30 @@ def index() -> ResponseReturnValue:
     """Home: the tables this device knows, most recently changed first (every
     table with the shared list, ``SHARED_LIST``), a page at a time; new
     table; import."""
-    return render_template(
-        "index.html",
-        tables=known_tables(page=page_asked(), size=HOME_PAGE_SIZE),
-        # Words the same for every row, looked up once per page, not per row.
-        game_names={slug: str(name) for slug, name in GAME_NAMES.items()},
-        changed_words=get_translations().gettext("changed %(when)s"),
-        import_form=ImportForm(formdata=None),
-        shared_list=current_app.config["SHARED_LIST"],
-        max_tables=device.MAX_TABLES,
+    tables = known_tables(page=page_asked(), size=HOME_PAGE_SIZE)
+    shared_list = current_app.config["SHARED_LIST"]
+    # The page as these tables are (what the list shows of each, and
+    # whether more follow), made once for them (``derived.cached_page``).
+    shown = tuple(
+        (line.id, line.game, tuple(line.names), line.updated_at)
+        for line in tables.items
+    )
+    return derived.cached_page(
+        None,
+        lambda: render_template(
+            "index.html",
+            tables=tables,
+            # Words the same for every row, looked up once per page, not per row.
+            game_names={slug: str(name) for slug, name in GAME_NAMES.items()},
+            changed_words=get_translations().gettext("changed %(when)s"),
+            import_form=ImportForm(formdata=None),
+            shared_list=shared_list,
+            max_tables=device.MAX_TABLES,
+        ),
+        "home",
+        shown,
+        tables.more,
+        shared_list,
     )
 
 
