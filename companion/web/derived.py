@@ -91,6 +91,15 @@ class VersionCache:
             for key in [k for k in self._entries if k[0] == table_id]:
                 del self._entries[key]
 
+    def peek(self, key: tuple[Hashable, ...]) -> Any:
+        """The value kept for ``key`` (``None``: none), as it is: for tests."""
+        with self._lock:
+            return self._entries.get(key)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
     def keys(self) -> list[tuple[Hashable, ...]]:
         with self._lock:
             return list(self._entries)
