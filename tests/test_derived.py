@@ -187,6 +187,7 @@ def test_the_record_page_runs_one_query(
         actions.import_id((scenarios / RECORD_FILES[n % 2]).read_bytes())
         for n in range(12)
     ]
+    client.get("/")  # the messages of the imports, shown
     first = client.get("/record").get_data(as_text=True)
     assert all(f"/t/{table_id}" in first for table_id in ids)
     with statements(app) as sent:

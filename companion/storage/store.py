@@ -111,8 +111,6 @@ class TableLine:
     game: str
     names: list[str]
     updated_at: datetime
-    version: int = 0
-    """The table's version (what is derived from it is kept per version)."""
 
 
 @dataclass(frozen=True)
@@ -144,11 +142,7 @@ def table_lines(
     query of the columns shown, whatever the number of tables
     (``updated_at`` is indexed)."""
     query = select(
-        GameTable.id,
-        GameTable.game,
-        GameTable.names,
-        GameTable.updated_at,
-        GameTable.version,
+        GameTable.id, GameTable.game, GameTable.names, GameTable.updated_at
     ).order_by(GameTable.updated_at.desc(), GameTable.id)
     if ids is not None:
         query = query.where(GameTable.id.in_(list(ids)))
@@ -158,11 +152,26 @@ def table_lines(
     def fetch(offset: int, limit: int) -> list[TableLine]:
         rows = db.session.execute(query.offset(offset).limit(limit)).all()
         return [
-            TableLine(r.id, r.game, list(r.names or []), r.updated_at, r.version)
-            for r in rows
+            TableLine(r.id, r.game, list(r.names or []), r.updated_at) for r in rows
         ]
 
     return Page.of(fetch, page, size)
+
+
+def table_versions(
+    ids: Collection[str] | None = None, *, limit: int = PAGE_SIZE
+) -> list[tuple[str, int]]:
+    """The id and version of ``limit`` tables at most, the most recently
+    changed first: those of ``ids`` (every table when ``None``). One query
+    of two columns: what is derived from a table is kept per version."""
+    query = (
+        select(GameTable.id, GameTable.version)
+        .order_by(GameTable.updated_at.desc(), GameTable.id)
+        .limit(limit)
+    )
+    if ids is not None:
+        query = query.where(GameTable.id.in_(list(ids)))
+    return [(r.id, r.version) for r in db.session.execute(query)]
 
 
 def recent_tables(limit: int = 100) -> list[GameTable]:

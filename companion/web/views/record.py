@@ -6,6 +6,7 @@ SVG charts (``companion.exports.group_record``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from flask import Blueprint, current_app, render_template
 from flask.typing import ResponseReturnValue
@@ -28,38 +29,39 @@ most; with the shared list, the latest 50 of the server."""
 
 
 def finished_games(
-    lines: Sequence[store.TableLine] | None = None,
+    lines: Sequence[tuple[str, int]] | None = None,
 ) -> list[record.FinishedGame]:
-    """The finished games among the tables this device knows (``lines``: as
-    :func:`known_tables` reads them, in one query), newest first. Each
+    """The finished games among the tables this device knows (``lines``:
+    their ids and versions, :func:`known_lines`), newest first. Each
     table's line of the record is worked out once per version, language and
     time zone (``derived``): a page of 50 finished games reads the list and
     nothing else, and re-scores no game."""
     if lines is None:
         lines = known_lines()
     games = []
-    for line in lines:
+    reader = derived.reader_key()[1:]
+    for table_id, version in lines:
         game = derived.cache_of(current_app).get_or_make(
-            (line.id, line.version, "record-line", *derived.reader_key()[1:]),
-            lambda line=line: record_line(line.id),  # type: ignore[misc]
+            (table_id, version, "record-line", *reader),
+            partial(record_line, table_id),
         )
         if game is not None:
             games.append(game)
     return sorted(games, key=lambda g: (g.day, g.table_id), reverse=True)
 
 
-def known_lines() -> list[store.TableLine]:
-    """What the list of this device's tables (every table's, with the shared
-    list) shows of each, in one query: a device knows ``MAX_GAMES`` tables
+def known_lines() -> list[tuple[str, int]]:
+    """The id and version of each table this device knows (every table's,
+    with the shared list), in one query: a device knows ``MAX_GAMES`` tables
     at most, so every one of them is read, and those deleted meanwhile are
     forgotten on the way (as the home list does)."""
     if current_app.config["SHARED_LIST"]:
-        return store.table_lines(None, size=MAX_GAMES).items
+        return store.table_versions(None, limit=MAX_GAMES)
     ids = device.known_ids()
     if not ids:
         return []
-    lines = store.table_lines(ids, size=MAX_GAMES).items
-    there = {line.id for line in lines}
+    lines = store.table_versions(ids, limit=MAX_GAMES)
+    there = {table_id for table_id, _version in lines}
     for gone in (i for i in ids if i not in there):
         device.forget(gone)
     return lines
@@ -100,11 +102,11 @@ def group_record() -> ResponseReturnValue:
         None,
         lambda: record_page(lines),
         "record",
-        tuple((line.id, line.version) for line in lines),
+        tuple(lines),
     )
 
 
-def record_page(lines: Sequence[store.TableLine]) -> str:
+def record_page(lines: Sequence[tuple[str, int]]) -> str:
     """The record page of the tables ``lines``."""
     games = finished_games(lines)
     players = record.player_records(games)
