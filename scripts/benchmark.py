@@ -806,12 +806,18 @@ def interleaved(
     seconds: float,
     clients: int,
     headers: Mapping[str, str] | None = None,
+    beside: tuple[str, str, Mapping[str, str]] | None = None,
 ) -> tuple[Rate, Rate]:
-    """The page and the floor, ``ROUNDS`` turns each, one after the other."""
-    page, floor = Rate(label), Rate(f"floor app, beside the {label}")
+    """The page and the floor (or, ``beside``, another page of the app:
+    label, path, headers), ``ROUNDS`` turns each, one after the other."""
+    page = Rate(label)
+    if beside is None:
+        floor, other = Rate(f"floor app, beside the {label}"), (floor_port, "/", {})
+    else:
+        floor, other = Rate(beside[0]), (port, beside[1], beside[2])
     for _ in range(ROUNDS):
         for rate, at, url, sent in (
-            (floor, floor_port, "/", {}),
+            (floor, *other),
             (page, port, path, headers or {}),
         ):
             turn = rate_of(
@@ -881,12 +887,6 @@ def run_served(
                 {"If-None-Match": etag},
             ),
         }
-        for count in RECORD_GAMES:
-            pages[f"record@{count}"] = (
-                f"record page, {count} finished games",
-                "/record",
-                device_cookie(secret_key, tables.finished[:count]),
-            )
         for key, (label, path, headers) in pages.items():
             say(f"{clients} clients: the {label}, and the floor ...", verbose=verbose)
             rates[key], floors[key] = interleaved(
@@ -899,6 +899,28 @@ def run_served(
                 clients=clients,
                 headers=headers,
             )
+        # The record page with the most games in turns with the fewest: their
+        # costs compared with each other.
+        few, most = RECORD_GAMES
+        say(
+            f"{clients} clients: the record page, {most} and {few} games ...",
+            verbose=verbose,
+        )
+        rates[f"record@{most}"], rates[f"record@{few}"] = interleaved(
+            load,
+            floor_port,
+            port,
+            f"record page, {most} finished games",
+            "/record",
+            seconds=seconds,
+            clients=clients,
+            headers=device_cookie(secret_key, tables.finished[:most]),
+            beside=(
+                f"record page, {few} finished games",
+                "/record",
+                device_cookie(secret_key, tables.finished[:few]),
+            ),
+        )
         say("the first views after a change ...", verbose=verbose)
         single["floor"] = []
         for key, path in (("table", example), ("era", f"{example}/era")):
@@ -963,13 +985,9 @@ def served_ratios(
             "met": value <= 12,
         }
     few, most = RECORD_GAMES
-    # The cost of a request: the floor's requests a second over the page's
-    # (so that each is taken against the floor measured beside it).
-    cost = {
-        n: floors[f"record@{n}"].per_second / rates[f"record@{n}"].per_second
-        for n in RECORD_GAMES
-    }
-    value = cost[most] / cost[few]
+    # The cost of a request is 1 / requests a second (the two measured in
+    # turns with each other).
+    value = rates[f"record@{few}"].per_second / rates[f"record@{most}"].per_second
     found["record"] = {
         "label": f"record page, {most} / {few} games (cost)",
         "value": value,
@@ -987,7 +1005,8 @@ def served_report(result: Mapping[str, Any]) -> str:
         "-" * 80,
     ]
     for key, rate in result["rates"].items():
-        for shown in (rate, result["floors"][key]):
+        beside = result["floors"].get(key)
+        for shown in (rate, beside) if beside else (rate,):
             lines.append(
                 f"{shown['label'][:44]:<44} {shown['requests']:>8}"
                 f" {shown['per_second']:>8.1f} {shown['median_ms']:>8.1f}"

@@ -257,8 +257,20 @@ def known_tables(
     """A page of the tables this device started, imported or joined; with
     the shared list (a household laptop), of every table, as the home page
     lists them. Only the columns the list shows are read."""
-    ids = None if current_app.config["SHARED_LIST"] else device.existing_ids()
-    return store.table_lines(ids, page=page, size=size, game=game)
+    if current_app.config["SHARED_LIST"]:
+        return store.table_lines(None, page=page, size=size, game=game)
+    ids = device.known_ids()
+    found = store.table_lines(ids, page=page, size=size, game=game)
+    if page == 1 and game is None and not found.more:
+        # Every table the device knows that still exists is on this page, so
+        # the ids not on it are deleted tables: dropped from the cookie
+        # without a query of their own (issue 33: the home page reads one).
+        there = {line.id for line in found.items}
+        for gone in [i for i in ids if i not in there]:
+            device.forget(gone)
+    else:
+        device.existing_ids()  # drops the deleted ones (one more query)
+    return found
 
 
 @bp.post("/t/<table_id>/forget")
