@@ -11,9 +11,9 @@ import secrets
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import undefer
 from sqlalchemy.orm.exc import StaleDataError
@@ -158,20 +158,28 @@ def table_lines(
     return Page.of(fetch, page, size)
 
 
+_VERSIONS: Final = (
+    select(GameTable.id, GameTable.version)
+    .order_by(GameTable.updated_at.desc(), GameTable.id)
+    .limit(bindparam("limit"))
+)
+_VERSIONS_OF: Final = _VERSIONS.where(
+    GameTable.id.in_(bindparam("ids", expanding=True))
+)
+"""Made once: a statement built per request costs more than its answer."""
+
+
 def table_versions(
     ids: Collection[str] | None = None, *, limit: int = PAGE_SIZE
 ) -> list[tuple[str, int]]:
     """The id and version of ``limit`` tables at most, the most recently
     changed first: those of ``ids`` (every table when ``None``). One query
     of two columns: what is derived from a table is kept per version."""
-    query = (
-        select(GameTable.id, GameTable.version)
-        .order_by(GameTable.updated_at.desc(), GameTable.id)
-        .limit(limit)
-    )
-    if ids is not None:
-        query = query.where(GameTable.id.in_(list(ids)))
-    return [(r.id, r.version) for r in db.session.execute(query)]
+    if ids is None:
+        rows = db.session.execute(_VERSIONS, {"limit": limit})
+    else:
+        rows = db.session.execute(_VERSIONS_OF, {"limit": limit, "ids": list(ids)})
+    return [(r.id, r.version) for r in rows]
 
 
 def recent_tables(limit: int = 100) -> list[GameTable]:
