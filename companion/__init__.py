@@ -81,7 +81,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from .storage import schema
     from .storage.models import db
-    from .web import device, errors, faults, local_time, serving
+    from .web import derived, device, errors, faults, local_time, serving
     from .web import plumbing as web
     from .web.views import (
         GAME_VIEWS,
@@ -114,6 +114,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     web.init_app(app)
     local_time.init_app(app)
     device.init_app(app)
+    derived.init_app(app)
     errors.register_error_handlers(app)
     faults.init_app(app)
     app.register_blueprint(tables.bp)

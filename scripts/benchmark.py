@@ -31,6 +31,7 @@ import json
 import logging
 import math
 import operator
+import os
 import shutil
 import statistics
 import subprocess
@@ -493,6 +494,538 @@ def dispose(app: Any) -> None:
 
 
 # --------------------------------------------------------------------------
+# Served: the app beside the floor app, on gunicorn, many clients (issue 33)
+# --------------------------------------------------------------------------
+
+CLIENTS = 8
+"""Clients asking at once in the served benchmark (issue 33: 8)."""
+SERVED_SECONDS = 5.0
+"""Seconds each page is asked for by the clients (``--seconds``)."""
+FIRST_VIEWS = 9
+"""Changes made, each followed by the first view of the changed table."""
+FLOOR_TEMPLATE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{{ row.name }}</title></head>
+<body><h1>{{ row.name }}</h1><p>Row {{ row.id }}: {{ row.name }}.</p></body></html>
+"""
+RECORD_GAMES = (5, 50)
+"""Finished games on the record page, measured side by side."""
+FINISHED_FILES = (
+    "all-roads-rulebook-end-scoring.json",
+    "all-roads-3p-tie-broken-by-spas.json",
+)
+"""Scenario files imported as finished games (an imported All Roads file is
+a final result)."""
+
+
+def floor_app() -> Any:
+    """The floor (issue 33): the least a page of this stack costs: a minimal
+    Flask app reading one row through Flask-SQLAlchemy and rendering a small
+    template. Its database is ``FLOOR_DATABASE_URL`` (the one row is made
+    beforehand by :func:`make_floor_database`)."""
+    import os
+
+    from flask import Flask, render_template
+    from flask_sqlalchemy import SQLAlchemy
+    from jinja2 import DictLoader
+
+    db = SQLAlchemy()
+
+    class Row(db.Model):  # type: ignore[name-defined,misc]
+        __tablename__ = "rows"
+        id = db.Column(db.Integer, primary_key=True)
+        name = db.Column(db.String(40), nullable=False)
+
+    app = Flask("floor")
+    app.jinja_loader = DictLoader({"row.html": FLOOR_TEMPLATE})
+    app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["FLOOR_DATABASE_URL"]
+    db.init_app(app)
+    app.extensions["floor_row"] = Row
+
+    @app.get("/")
+    def one_row() -> str:
+        row = db.session.get(Row, 1)
+        return render_template("row.html", row=row)
+
+    return app
+
+
+def make_floor_database(url: str) -> None:
+    """The floor's one row (made once, before its workers start)."""
+    import os
+
+    from flask_sqlalchemy import SQLAlchemy
+
+    os.environ["FLOOR_DATABASE_URL"] = url
+    app = floor_app()
+    db: SQLAlchemy = app.extensions["sqlalchemy"]
+    row = app.extensions["floor_row"]
+    with app.app_context():
+        db.create_all()
+        db.session.add(row(id=1, name="Roma"))
+        db.session.commit()
+        db.engine.dispose()
+
+
+def load_module() -> Any:
+    """scripts/load.py (its HTTP client and gunicorn helpers)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import load
+
+    return load
+
+
+def floor_config(folder: Path) -> Path:
+    """A gunicorn config that is the app's own (``gunicorn.conf.py``: the
+    README's settings, as ``scripts/start.sh`` reads them) without its
+    worker hook, which starts the app's rules index and PDF child."""
+    path = folder / "floor.gunicorn.conf.py"
+    path.write_text(
+        f"exec(open({str(ROOT / 'gunicorn.conf.py')!r}).read())\n"
+        "del post_worker_init\n",
+        "utf-8",
+    )
+    return path
+
+
+def serve(
+    load: Any, env: Mapping[str, str], argv: list[str], port: int, log: Path
+) -> Any:
+    """gunicorn (``python -m gunicorn`` + ``argv``) in the repository root,
+    so that it reads ``gunicorn.conf.py`` as ``scripts/start.sh`` does."""
+    with log.open("wb") as out:
+        server = subprocess.Popen(  # noqa: S603 - this Python, fixed arguments
+            [sys.executable, "-m", "gunicorn", *argv],
+            cwd=ROOT,
+            env={**env, "HOST": load.HOST, "PORT": str(port)},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        load.wait_until_up(server, port)
+    except BaseException:
+        load.stop(server)
+        raise
+    return server
+
+
+@dataclass
+class Rate:
+    """Requests answered by ``CLIENTS`` clients asking one page for a while."""
+
+    label: str
+    answered: int = 0
+    seconds: float = 0.0
+    statuses: set[int] = field(default_factory=set)
+    times_ms: list[float] = field(default_factory=list)
+
+    @property
+    def per_second(self) -> float:
+        return self.answered / self.seconds if self.seconds else math.nan
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "requests": self.answered,
+            "per_second": self.per_second,
+            "median_ms": statistics.median(self.times_ms)
+            if self.times_ms
+            else math.nan,
+            "statuses": sorted(self.statuses),
+        }
+
+
+async def ask_for_a_while(
+    load: Any,
+    port: int,
+    path: str,
+    headers: Mapping[str, str],
+    seconds: float,
+    clients: int,
+    rate: Rate,
+) -> None:
+    """``clients`` clients, each on its own kept-alive connection, asking
+    for ``path`` one request after another for ``seconds``."""
+    import asyncio
+
+    async def one(_n: int) -> None:
+        connection = load.Connection(load.HOST, port)
+        try:
+            while time.perf_counter() < deadline:
+                asked = time.perf_counter()
+                answer = await connection.get(path, dict(headers))
+                rate.times_ms.append((time.perf_counter() - asked) * 1000)
+                rate.statuses.add(answer.status)
+                rate.answered += 1
+        finally:
+            await connection.close()
+
+    # Untimed first: every worker's first answer (templates compiled, the
+    # derived values of this version made) is not what is measured.
+    warm = load.Connection(load.HOST, port)
+    for _ in range(4):
+        await warm.get(path, dict(headers))
+    await warm.close()
+    started = time.perf_counter()
+    deadline = started + seconds
+    await asyncio.gather(*(one(n) for n in range(clients)))
+    rate.seconds = time.perf_counter() - started
+
+
+def rate_of(
+    load: Any,
+    port: int,
+    label: str,
+    path: str,
+    *,
+    seconds: float,
+    clients: int,
+    headers: Mapping[str, str] | None = None,
+) -> Rate:
+    import asyncio
+
+    rate = Rate(label)
+    asyncio.run(
+        ask_for_a_while(load, port, path, headers or {}, seconds, clients, rate)
+    )
+    return rate
+
+
+def one_at_a_time(
+    load: Any, port: int, path: str, runs: int, headers: Mapping[str, str] | None = None
+) -> list[float]:
+    """``runs`` requests of ``path`` one after another (one client): ms each."""
+    import asyncio
+
+    async def go() -> list[float]:
+        connection = load.Connection(load.HOST, port)
+        times = []
+        try:
+            for _ in range(runs):
+                asked = time.perf_counter()
+                await connection.get(path, dict(headers or {}))
+                times.append((time.perf_counter() - asked) * 1000)
+        finally:
+            await connection.close()
+        return times
+
+    return asyncio.run(go())
+
+
+def device_cookie(secret_key: str, ids: list[str]) -> dict[str, str]:
+    """The Cookie header of a device that knows ``ids`` (as the app signs
+    its list of tables: ``companion.web.device``)."""
+    from itsdangerous import URLSafeSerializer
+
+    from companion.web import device
+
+    signed = URLSafeSerializer(secret_key, salt=device._SALT).dumps({"t": ids})  # noqa: SLF001
+    return {"Cookie": f"{device.COOKIE_NAME}={signed}"}
+
+
+@dataclass(frozen=True)
+class ServedTables:
+    example: str
+    """Rulebook 000's worked example (Roads of Fortune, 5 players)."""
+    home: list[str]
+    """The tables the home page's device knows."""
+    finished: list[str]
+    """Finished games, newest first (``RECORD_GAMES``' largest)."""
+
+
+def make_served_tables(database_url: str, secret_key: str) -> ServedTables:
+    load = load_module()
+    from companion import edits
+
+    finished: list[str] = []
+    with load.app_context(database_url, secret_key), setup_session():
+        example = new_table(scenario())
+        grow_history(example, 30)
+        home = [example]
+        for n in range(9):
+            home.append(new_table(renamed(scenario(), f"H{n}")))
+        documents = [
+            json.loads((SCENARIO.parent / name).read_text("utf-8"))
+            for name in FINISHED_FILES
+        ]
+        for n in range(max(RECORD_GAMES)):
+            table = edits.create(
+                documents[n % len(documents)],
+                action="import",
+                details={"filename": FINISHED_FILES[n % len(documents)]},
+            )
+            finished.append(table.id)
+    return ServedTables(example, home, finished[::-1])
+
+
+def change_example(database_url: str, secret_key: str, table_id: str, n: int) -> None:
+    """A change to the example table through the app's one write path
+    (``companion.edits.save``): its first player renamed."""
+    load = load_module()
+    from companion import edits
+    from companion.storage import store
+
+    with load.app_context(database_url, secret_key):
+        table = store.get_table(table_id, to_change=True)
+        if table is None:
+            raise LookupError(table_id)
+        names = store.names_of(table.document)
+        old = names[0]
+        names[0] = f"{old.split(' #')[0]} #{n}"
+        edits.save(
+            table,
+            seen=table.version,
+            action="rename",
+            details={"old": old, "new": names[0]},
+            names=names,
+        )
+
+
+SERVED_PAGES = ("table", "era", "home", "rules", "live")
+SERVED_GOALS: dict[str, tuple[str, str, float]] = {
+    # key: (label, op, limit): requests a second, of the floor's.
+    "table": ("table page / floor (req/s)", ">=", 1 / 3),
+    "era": ("era page / floor (req/s)", ">=", 1 / 4),
+    "home": ("home / floor (req/s)", ">=", 1 / 2),
+    "rules": ("rules search / floor (req/s)", ">=", 1 / 3),
+    "live": ("live poll / floor (req/s)", "", 0.0),
+}
+
+
+ROUNDS = 5
+"""Each page's time is cut into this many turns, each turn the floor's then
+the page's: a busy moment of the machine falls on both alike."""
+
+
+def interleaved(
+    load: Any,
+    floor_port: int,
+    port: int,
+    label: str,
+    path: str,
+    *,
+    seconds: float,
+    clients: int,
+    headers: Mapping[str, str] | None = None,
+    beside: tuple[str, str, Mapping[str, str]] | None = None,
+) -> tuple[Rate, Rate]:
+    """The page and the floor (or, ``beside``, another page of the app:
+    label, path, headers), ``ROUNDS`` turns each, one after the other."""
+    page = Rate(label)
+    if beside is None:
+        floor, other = Rate(f"floor app, beside the {label}"), (floor_port, "/", {})
+    else:
+        floor, other = Rate(beside[0]), (port, beside[1], beside[2])
+    for _ in range(ROUNDS):
+        for rate, at, url, sent in (
+            (floor, *other),
+            (page, port, path, headers or {}),
+        ):
+            turn = rate_of(
+                load,
+                at,
+                rate.label,
+                url,
+                seconds=seconds / ROUNDS,
+                clients=clients,
+                headers=sent,
+            )
+            rate.answered += turn.answered
+            rate.seconds += turn.seconds
+            rate.statuses |= turn.statuses
+            rate.times_ms += turn.times_ms
+    return page, floor
+
+
+def run_served(
+    *, seconds: float = SERVED_SECONDS, clients: int = CLIENTS, verbose: bool = False
+) -> dict[str, Any]:
+    """The floor app and the app, each on gunicorn with the README's settings
+    (``gunicorn.conf.py``, as ``scripts/start.sh`` serves it: 2 workers x 4
+    threads here), both running, asked in turns by ``clients`` clients;
+    every ratio of issue 33 (the PDF's aside: :func:`run` measures it)."""
+    import secrets
+
+    load = load_module()
+    folder = Path(tempfile.mkdtemp(prefix="companion-served-"))
+    database_url = f"sqlite:///{folder / 'served.sqlite3'}"
+    floor_url = f"sqlite:///{folder / 'floor.sqlite3'}"
+    secret_key = secrets.token_hex(32)
+    spec = load.app_spec(secret_key)
+    env = {**os.environ, "DATABASE_URL": database_url, "FLOOR_DATABASE_URL": floor_url}
+    env.pop("COMPANION_SHARED_LIST", None)
+    rates: dict[str, Rate] = {}
+    floors: dict[str, Rate] = {}
+    single: dict[str, list[float]] = {}
+    servers: list[Any] = []
+    try:
+        say("the floor app on gunicorn ...", verbose=verbose)
+        make_floor_database(floor_url)
+        floor_port = load.free_port()
+        floor_argv = ["--config", str(floor_config(folder)), "--pythonpath"]
+        floor_argv += [str(ROOT / "scripts"), "benchmark:floor_app()"]
+        servers.append(serve(load, env, floor_argv, floor_port, folder / "floor.log"))
+        say("setting up the app's database ...", verbose=verbose)
+        load.migrate(env, spec)
+        tables = make_served_tables(database_url, secret_key)
+        port = load.free_port()
+        say("the app on gunicorn ...", verbose=verbose)
+        servers.append(serve(load, env, [spec], port, folder / "app.log"))
+        example = f"/t/{tables.example}"
+        etag = _etag(load, port, f"{example}/live")
+        pages: dict[str, tuple[str, str, Mapping[str, str]]] = {
+            "table": ("table page, rulebook 000's example", example, {}),
+            "era": ("era page, rulebook 000's example", f"{example}/era", {}),
+            "home": (
+                "home, 10 tables",
+                "/",
+                device_cookie(secret_key, tables.home),
+            ),
+            "rules": ("rules search", "/rules?q=tie", {}),
+            "live": (
+                "live poll, unchanged",
+                f"{example}/live",
+                {"If-None-Match": etag},
+            ),
+        }
+        for key, (label, path, headers) in pages.items():
+            say(f"{clients} clients: the {label}, and the floor ...", verbose=verbose)
+            rates[key], floors[key] = interleaved(
+                load,
+                floor_port,
+                port,
+                label,
+                path,
+                seconds=seconds,
+                clients=clients,
+                headers=headers,
+            )
+        # The record page with the most games in turns with the fewest: their
+        # costs compared with each other.
+        few, most = RECORD_GAMES
+        say(
+            f"{clients} clients: the record page, {most} and {few} games ...",
+            verbose=verbose,
+        )
+        rates[f"record@{most}"], rates[f"record@{few}"] = interleaved(
+            load,
+            floor_port,
+            port,
+            f"record page, {most} finished games",
+            "/record",
+            seconds=seconds,
+            clients=clients,
+            headers=device_cookie(secret_key, tables.finished[:most]),
+            beside=(
+                f"record page, {few} finished games",
+                "/record",
+                device_cookie(secret_key, tables.finished[:few]),
+            ),
+        )
+        say("the first views after a change ...", verbose=verbose)
+        single["floor"] = []
+        for key, path in (("table", example), ("era", f"{example}/era")):
+            times = []
+            for n in range(FIRST_VIEWS):
+                change_example(database_url, secret_key, tables.example, n)
+                times += one_at_a_time(load, port, path, 1)
+                single["floor"] += one_at_a_time(load, floor_port, "/", 3)
+            single[f"first {key}"] = times
+    finally:
+        for server in servers:
+            load.stop(server)
+        shutil.rmtree(folder, ignore_errors=True)
+    return {
+        "rates": {key: rate.as_dict() for key, rate in rates.items()},
+        "floors": {key: rate.as_dict() for key, rate in floors.items()},
+        "single_ms": {key: statistics.median(t) for key, t in single.items()},
+        "ratios": served_ratios(rates, floors, single),
+        "clients": clients,
+        "seconds": seconds,
+    }
+
+
+def _etag(load: Any, port: int, path: str) -> str:
+    import asyncio
+
+    async def go() -> str:
+        connection = load.Connection(load.HOST, port)
+        try:
+            answer = await connection.get(path)
+        finally:
+            await connection.close()
+        return str(answer.header("etag") or "")
+
+    return asyncio.run(go())
+
+
+def served_ratios(
+    rates: Mapping[str, Rate],
+    floors: Mapping[str, Rate],
+    single: Mapping[str, list[float]],
+) -> dict[str, dict[str, Any]]:
+    """Each page's requests a second over the floor's (measured in turns
+    with it); the first views' time over the floor's (one client); the
+    record page's cost with the most games over its cost with the fewest."""
+    found: dict[str, dict[str, Any]] = {}
+    for key, (label, op, limit) in SERVED_GOALS.items():
+        value = rates[key].per_second / floors[key].per_second
+        found[key] = {
+            "label": label,
+            "value": value,
+            "goal": f"{op} {limit:.3f}x" if op else "",
+            "met": value >= limit if op else None,
+        }
+    floor_ms = statistics.median(single["floor"])
+    for key in ("table", "era"):
+        value = statistics.median(single[f"first {key}"]) / floor_ms
+        found[f"first {key}"] = {
+            "label": f"first {key} view after a change / floor (ms)",
+            "value": value,
+            "goal": "<= 12x",
+            "met": value <= 12,
+        }
+    few, most = RECORD_GAMES
+    # The cost of a request is 1 / requests a second (the two measured in
+    # turns with each other).
+    value = rates[f"record@{few}"].per_second / rates[f"record@{most}"].per_second
+    found["record"] = {
+        "label": f"record page, {most} / {few} games (cost)",
+        "value": value,
+        "goal": "<= 1.2x",
+        "met": value <= 1.2,
+    }
+    return found
+
+
+def served_report(result: Mapping[str, Any]) -> str:
+    lines = [
+        f"gunicorn as scripts/start.sh serves it, {result['clients']} clients,"
+        f" {result['seconds']:.0f} s a page",
+        f"{'page':<44} {'requests':>8} {'req/s':>8} {'p50 ms':>8} statuses",
+        "-" * 80,
+    ]
+    for key, rate in result["rates"].items():
+        beside = result["floors"].get(key)
+        for shown in (rate, beside) if beside else (rate,):
+            lines.append(
+                f"{shown['label'][:44]:<44} {shown['requests']:>8}"
+                f" {shown['per_second']:>8.1f} {shown['median_ms']:>8.1f}"
+                f" {shown['statuses']}"
+            )
+    lines += ["", "one client, one request at a time (median ms):"]
+    for key, ms in result["single_ms"].items():
+        lines.append(f"  {key:<42} {ms:>8.1f}")
+    lines += ["", f"{'ratio':<52} {'value':>8} {'goal':>10}", "-" * 80]
+    for ratio in result["ratios"].values():
+        verdict = {True: "met", False: "NOT MET", None: ""}[ratio["met"]]
+        lines.append(
+            f"{ratio['label']:<52} {ratio['value']:>7.3f}x {ratio['goal']:>10}"
+            f"  {verdict}"
+        )
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------
 # Printing
 # --------------------------------------------------------------------------
 
@@ -529,12 +1062,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--json", action="store_true", help="print JSON instead")
     parser.add_argument(
+        "--served",
+        action="store_true",
+        help="the app beside the floor app on gunicorn, many clients (issue 33)",
+    )
+    parser.add_argument("--seconds", type=float, default=SERVED_SECONDS)
+    parser.add_argument("--clients", type=int, default=CLIENTS)
+    parser.add_argument(
         "--first-pdf", nargs=2, metavar=("FOLDER", "TABLE"), help=argparse.SUPPRESS
     )
     args = parser.parse_args(argv)
     if args.first_pdf:
         folder, table_id = args.first_pdf
         print(json.dumps(first_pdf(Path(folder), table_id)))
+        return 0
+    if args.served:
+        served = run_served(seconds=args.seconds, clients=args.clients, verbose=True)
+        print(json.dumps(served, indent=2) if args.json else served_report(served))
         return 0
     result = run(quick=args.quick, verbose=True)
     print(json.dumps(result, indent=2) if args.json else report(result))

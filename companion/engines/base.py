@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Final, Protocol, TypeAlias, TypeVar
 
@@ -856,7 +857,13 @@ def read_players(
 def display_names(players: Iterable[Player]) -> dict[PlayerId, str | Message]:
     """The name to show for each player: the name, with the id added where two
     players share a name (names are free text and need not be unique)."""
-    players = tuple(players)
+    return dict(_display_names(tuple(players)))
+
+
+@lru_cache(maxsize=256)
+def _display_names(players: tuple[Player, ...]) -> dict[PlayerId, str | Message]:
+    # Asked for every line that names a player (thousands on an era page):
+    # worked out once per table of players. Callers get a copy.
     count = Counter(p.name for p in players)
     return {
         p.id: p.name

@@ -13,9 +13,9 @@ import socket
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import undefer
 from sqlalchemy.orm.exc import StaleDataError
@@ -168,6 +168,30 @@ def table_lines(
     return Page.of(fetch, page, size)
 
 
+_VERSIONS: Final = (
+    select(GameTable.id, GameTable.version)
+    .order_by(GameTable.updated_at.desc(), GameTable.id)
+    .limit(bindparam("limit"))
+)
+_VERSIONS_OF: Final = _VERSIONS.where(
+    GameTable.id.in_(bindparam("ids", expanding=True))
+)
+"""Made once: a statement built per request costs more than its answer."""
+
+
+def table_versions(
+    ids: Collection[str] | None = None, *, limit: int = PAGE_SIZE
+) -> list[tuple[str, int]]:
+    """The id and version of ``limit`` tables at most, the most recently
+    changed first: those of ``ids`` (every table when ``None``). One query
+    of two columns: what is derived from a table is kept per version."""
+    if ids is None:
+        rows = db.session.execute(_VERSIONS, {"limit": limit})
+    else:
+        rows = db.session.execute(_VERSIONS_OF, {"limit": limit, "ids": list(ids)})
+    return [(r.id, r.version) for r in rows]
+
+
 def recent_tables(limit: int = 100) -> list[GameTable]:
     """Tables with the most recent change first (whole rows: for tools and
     tests; the home list reads :func:`table_lines`)."""
@@ -248,8 +272,21 @@ def _check_version(table: GameTable, expected_version: int) -> None:
         raise StaleEditError(expected=expected_version, current=table.version)
 
 
+CHANGE_LISTENERS: list[Callable[[str], None]] = []
+"""Called with a table's id after each change to it is committed or given
+up (every save, undo, redo, step chosen and deletion commits through
+:func:`_commit` or :func:`delete_table`): the web layer forgets what it
+derived from the table's earlier versions (``companion.web.derived``)."""
+
+
+def _changed(table_id: str) -> None:
+    for listener in CHANGE_LISTENERS:
+        listener(table_id)
+
+
 def _commit(table: GameTable, expected_version: int) -> None:
     table.updated_at = utcnow()
+    table_id = table.id
     try:
         db.session.commit()
     except StaleDataError:
@@ -257,6 +294,8 @@ def _commit(table: GameTable, expected_version: int) -> None:
         db.session.rollback()
         db.session.refresh(table)
         raise StaleEditError(expected=expected_version, current=table.version) from None
+    finally:
+        _changed(table_id)
 
 
 def add_step(
@@ -373,12 +412,15 @@ def delete_table(table: GameTable, *, expected_version: int) -> None:
     :raises StaleEditError: the table is no longer at ``expected_version``.
     """
     _check_version(table, expected_version)
+    table_id = table.id
     db.session.delete(table)
     try:
         db.session.commit()
     except StaleDataError:
         db.session.rollback()
         raise StaleEditError(expected=expected_version, current=-1) from None
+    finally:
+        _changed(table_id)
 
 
 @dataclass(frozen=True)

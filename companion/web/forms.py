@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from flask import abort, request
+from flask import abort, g, has_request_context, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -200,8 +200,17 @@ class VersionedForm(AppForm):
         self.version.raw_data = [str(version)]
 
 
+ONCE_PLACEHOLDER: Final = "companion_once_placeholder"
+"""Where a page being kept for many readers (``companion.web.derived``)
+puts the placeholder each reader's own one-time token replaces (``flask.g``)."""
+
+
 def new_form_token() -> str:
-    """A one-time form token: 128 random bits, 22 characters, safe in a form."""
+    """A one-time form token: 128 random bits, 22 characters, safe in a form
+    (on a page being kept for many readers, a placeholder that each reader's
+    copy replaces with a token of its own)."""
+    if has_request_context() and (placeholder := g.get(ONCE_PLACEHOLDER)):
+        return str(placeholder)
     return secrets.token_urlsafe(16)
 
 

@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 import re
-from typing import Final
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
 
-from flask import Flask, Response, current_app, redirect, request, session
+from flask import (
+    Flask,
+    Response,
+    current_app,
+    g,
+    has_app_context,
+    redirect,
+    request,
+    session,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import (
     LazyString,
@@ -55,23 +66,75 @@ DESCRIPTION = _l(
 """What the app is, in a sentence: the manifest's and the pages' description."""
 
 
-def _template(message: Message) -> str:
-    """The template of ``message`` in the reader's language."""
-    translations = get_translations()
-    if message.plural is not None:
-        count = message.fields.get(message.count)
-        n = count if isinstance(count, int) else 0
-        return str(translations.ungettext(message.template, message.plural, n))
-    return str(translations.ugettext(message.template))
+def _template_in(translations: Any) -> Callable[[Message], str]:
+    """The template of a message in the language of ``translations``."""
+
+    def template(message: Message) -> str:
+        if message.plural is not None:
+            count = message.fields.get(message.count)
+            n = count if isinstance(count, int) else 0
+            return str(translations.ungettext(message.template, message.plural, n))
+        return str(translations.ugettext(message.template))
+
+    return template
+
+
+_READER: Final = "companion_reader_words"
+"""Where a request keeps its language's look-up (``flask.g``)."""
+
+
+@dataclass(frozen=True)
+class _Reader:
+    lang: str
+    translations: Any
+    template: Callable[[Message], str]
+
+
+def _reader() -> _Reader:
+    """The reader's language and its translations, found once a page
+    (issue 33: a page of explanations asks thousands of times) rather than
+    through Flask-Babel's context on every message. Kept per locale, so a
+    ``force_locale`` block, which sets another, gets its own."""
+    ctx = g.get("_flask_babel") if has_app_context() else None
+    locale = getattr(ctx, "babel_locale", None)
+    if locale is None:
+        locale = get_locale()
+        ctx = g.get("_flask_babel") if has_app_context() else None
+    if ctx is None:  # outside a request: English, as Flask-Babel says
+        translations = get_translations()
+        return _Reader(str(locale or "en"), translations, _template_in(translations))
+    kept: dict[Any, _Reader] = g.setdefault(_READER, {})
+    found = kept.get(locale)
+    if found is None:
+        translations = get_translations()
+        found = _Reader(str(locale or "en"), translations, _template_in(translations))
+        kept[locale] = found
+    return found
+
+
+def _gettext(text: str) -> str:
+    """Templates' ``_()``: Flask-Babel's, with the translations found once a page."""
+    return str(_reader().translations.ugettext(text))
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    """Templates' ``ngettext()``, likewise."""
+    return str(_reader().translations.ungettext(singular, plural, n))
+
+
+def reader_code() -> str:
+    """The reader's language code (``en``, ``it``, ``zh``), found once a page."""
+    return _reader().lang
 
 
 def words(message: Message | Citation | str) -> str:
     """An engine's message or citation in the reader's language (``words`` filter)."""
-    lang = str(get_locale() or "en")
     if isinstance(message, Message):
-        return message.render(_template, lang=lang)
+        reader = _reader()
+        return message.render(reader.template, lang=reader.lang)
     if isinstance(message, Citation):
-        return message.as_message().render(_template, lang=lang)
+        reader = _reader()
+        return message.as_message().render(reader.template, lang=reader.lang)
     return str(message)
 
 
@@ -165,6 +228,10 @@ def init_app(app: Flask) -> None:
     app.after_request(_security_headers)
     app.add_url_rule("/lang/<code>", "choose_language", choose_language)
     app.jinja_env.filters["words"] = words
+    # Flask-Babel's template callables, with the look-up found once a page.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=_gettext, ngettext=_ngettext, newstyle=True
+    )
     app.jinja_env.globals.update(
         GAMES=GAMES,
         GAME_NAMES=GAME_NAMES,

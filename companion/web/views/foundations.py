@@ -30,6 +30,7 @@ from ...exports.report import EraTotals
 from ...storage import progress as recorded
 from ...storage import store
 from ...storage.models import CivicTile, GameTable
+from .. import derived
 from .. import saved as group_saved
 from ..forms import (
     CIVIC_KIND_LABELS,
@@ -88,8 +89,26 @@ CATEGORY_NAMES = {
 
 
 def city_of(table: GameTable) -> fr.City:
-    """The table's current city (its table file, read by the engine)."""
-    return sheet_of_kind(table, fr.City)
+    """The table's current city (its table file, read by the engine), read
+    once per version (``derived``)."""
+    return derived.derived(table, "city", lambda: sheet_of_kind(table, fr.City))
+
+
+def era_result(table: GameTable) -> fr.EraResult:
+    """The era's scoring of the table's current city, its explanation lines
+    with it, with the monument cards as this table reads them (rulebook 001,
+    "End of Era Scoring"), worked out once per version (``derived``)."""
+    return derived.derived(
+        table,
+        "fr-score",
+        lambda: fr.score(city_of(table), catalogue=table_catalogue(table)),
+    )
+
+
+def table_pick(table: GameTable) -> fortune.Turn | None:
+    """:func:`pending_pick` of the table's current city, worked out once per
+    version (``derived``)."""
+    return derived.derived(table, "fr-pick", lambda: pending_pick(city_of(table)))
 
 
 def tile_of(row: CivicTile) -> Tile:
@@ -270,13 +289,13 @@ def panel(table: GameTable, document: dict[str, Any]) -> dict[str, Any]:
     city = city_of(table)
     eras = scored_eras(table)
     over = edits.is_finished(table)
-    result = fr.score(city, catalogue=table_catalogue(table)) if over else None
+    result = era_result(table) if over else None
     return {
         "city": city,
         "roads_on": bool(table.options.get(fr.ROADS.key))
         or city.road_boards is not None,
         "roads_ready": city.road_boards is not None,
-        "pending": pending_pick(city),
+        "pending": table_pick(table),
         "rows": board_cells(city),
         "columns": column_letters(city),
         "eras": eras,
@@ -1258,67 +1277,17 @@ def result_rows(result: fr.EraResult) -> list[dict[str, Any]]:
 def era(table_id: str) -> ResponseReturnValue:
     """Score the era from the board: a table of players x categories, explained."""
     table = fr_table_or_404(table_id)
-    city = city_of(table)
-    result = fr.score(city, catalogue=table_catalogue(table))
-    over = edits.is_finished(table)
-    form = ActionForm(formdata=None, data={"version": table.version})
-    pending = pending_pick(city)
     if request.method == "POST":
-        posted = tapped(ActionForm)
-        edits.check_open(table)
-        if pending is not None:
-            flash(_("The road boards come first: every pick must be made."))
-            return redirect(url_for("roads.draft", table_id=table.id))
-        details = {
-            "era": result.era,
-            "players": {
-                s.player.id: {
-                    "era_total": s.era_total,
-                    "total": s.total,
-                    "coins": s.coins,
-                }
-                for s in result.players
-            },
-        }
-        next_city = city
-        if not result.final:
-            next_city = fr.next_era(city, result)
-            details["lot_markers_spent"] = {
-                s.player.id: s.road.lot_markers_spent
-                for s in result.players
-                if s.road is not None and s.road.lot_markers_spent
-            }
-        try:
-            edits.save(
-                table,
-                sheet=next_city,
-                seen=posted.version.data,
-                action="fr-score",
-                details=details,
-            )
-        except store.StaleEditError as exc:
-            again_if_raced()
-            flash(conflict_message(exc))
-            return redirect(url_for("foundations.era", table_id=table.id))
-        except TableFileError as exc:  # the next era's file breaks a rule
-            for problem in exc.problems:
-                flash(problem_words(problem))
-            return redirect(url_for("foundations.era", table_id=table.id))
-        if result.final:
-            flash(_("Era 3 scored: the game is over."))
-        else:
-            flash(
-                _(
-                    "Era %(era)d scored. Era %(next)d starts from the same board.",
-                    era=result.era,
-                    next=result.era + 1,
-                )
-            )
-            # The lot markers this era's picks put on road boards, now away
-            # in the next era's file: said, so nobody has to remember them.
-            for _pid, said in lot_markers_away(next_city):
-                flash(words(said))
-        return redirect(url_for("tables.show", table_id=table.id))
+        return score_era(table)
+    # Made once per version, language and time zone (``derived``).
+    return derived.cached_page(table, lambda: era_page(table))
+
+
+def era_page(table: GameTable) -> str:
+    """The era screen of ``table`` as it is now."""
+    city = city_of(table)
+    result = era_result(table)
+    pending = table_pick(table)
     # The places after Era 3, once every road-board pick is made: the picks
     # may still change the totals (rulebook 000, "Gameplay Overview").
     decided = result.final and pending is None
@@ -1328,10 +1297,72 @@ def era(table_id: str) -> ResponseReturnValue:
         city=city,
         result=result,
         rows=result_rows(result),
-        form=form,
-        over=over,
+        form=ActionForm(formdata=None, data={"version": table.version}),
+        over=edits.is_finished(table),
         pending=pending,
         places=fr.places(result) if decided else (),
         ties=fr.tie_lines(result) if decided else (),
         end_of_game=fr.END_OF_GAME,
     )
+
+
+def score_era(table: GameTable) -> ResponseReturnValue:
+    """Record the era's scoring (``POST /t/<id>/era``)."""
+    city = city_of(table)
+    result = era_result(table)
+    pending = table_pick(table)
+    posted = tapped(ActionForm)
+    edits.check_open(table)
+    if pending is not None:
+        flash(_("The road boards come first: every pick must be made."))
+        return redirect(url_for("roads.draft", table_id=table.id))
+    details = {
+        "era": result.era,
+        "players": {
+            s.player.id: {
+                "era_total": s.era_total,
+                "total": s.total,
+                "coins": s.coins,
+            }
+            for s in result.players
+        },
+    }
+    next_city = city
+    if not result.final:
+        next_city = fr.next_era(city, result)
+        details["lot_markers_spent"] = {
+            s.player.id: s.road.lot_markers_spent
+            for s in result.players
+            if s.road is not None and s.road.lot_markers_spent
+        }
+    try:
+        edits.save(
+            table,
+            sheet=next_city,
+            seen=posted.version.data,
+            action="fr-score",
+            details=details,
+        )
+    except store.StaleEditError as exc:
+        again_if_raced()
+        flash(conflict_message(exc))
+        return redirect(url_for("foundations.era", table_id=table.id))
+    except TableFileError as exc:  # the next era's file breaks a rule
+        for problem in exc.problems:
+            flash(problem_words(problem))
+        return redirect(url_for("foundations.era", table_id=table.id))
+    if result.final:
+        flash(_("Era 3 scored: the game is over."))
+    else:
+        flash(
+            _(
+                "Era %(era)d scored. Era %(next)d starts from the same board.",
+                era=result.era,
+                next=result.era + 1,
+            )
+        )
+        # The lot markers this era's picks put on road boards, now away
+        # in the next era's file: said, so nobody has to remember them.
+        for _pid, said in lot_markers_away(next_city):
+            flash(words(said))
+    return redirect(url_for("tables.show", table_id=table.id))

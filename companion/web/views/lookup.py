@@ -12,7 +12,7 @@ table's pages show it or delete it; anywhere else it is a 404.
 from __future__ import annotations
 
 import threading
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from flask import (
     Blueprint,
@@ -28,7 +28,6 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from sqlalchemy import func, select
@@ -47,8 +46,9 @@ from ...lookup import house_rule as make_house_rule
 from ...storage import house_rules as table_rules
 from ...storage.models import ID_MAX, GameTable, HouseRule, db
 from ...storage.store import get_table
+from .. import derived
 from ..forms import ActionForm, HouseRuleForm, tapped
-from ..plumbing import GAME_NAMES, words
+from ..plumbing import GAME_NAMES, reader_code, words
 from .tables import table_or_404
 
 bp = Blueprint("lookup", __name__)
@@ -57,7 +57,7 @@ _lock = threading.Lock()
 
 
 def reader_lang() -> Lang:
-    locale = str(get_locale() or "en")
+    locale = reader_code()
     return Lang(locale) if locale in ("en", "it", "zh") else Lang.EN
 
 
@@ -149,8 +149,26 @@ def entry_link(source: Citation) -> str | None:
     return url_for("lookup.entry", entry_id=entry.id, t=from_table())
 
 
+_CITED: Final = "companion_cited"
+"""Where a request keeps the citations it linked (``flask.g``)."""
+
+
 def cite(source: Any) -> Markup:
-    """A citation in words, linked to its entry in the rules reference."""
+    """A citation in words, linked to its entry in the rules reference;
+    each citation resolved once a page (issue 33: an era page cites a few
+    rules dozens of times each), for the reader's language."""
+    try:
+        key = (source, reader_code())
+        kept: dict[Any, Markup] = g.setdefault(_CITED, {})
+        found = kept.get(key)
+    except TypeError:  # a source that cannot be a key: linked each time
+        return _cite(source)
+    if found is None:
+        found = kept[key] = _cite(source)
+    return found
+
+
+def _cite(source: Any) -> Markup:
     text = words(source)
     if isinstance(source, Citation) or hasattr(source, "section"):
         link = entry_link(source)
@@ -203,26 +221,43 @@ def search() -> ResponseReturnValue:
     game = request.args.get("game") or None
     if game is not None and game not in GAME_NAMES:
         game = None
-    hits = []
-    if query.strip():
-        try:
-            hits = rules_index().search(
-                query,
-                game=game,
-                lang=reader_lang(),
-                limit=10,
-                table=table.id if table else None,
-            )
-        except UnknownGameError:
-            hits = []
-    return render_template(
-        "lookup/search.html",
-        query=query,
-        game=game,
-        hits=hits,
-        games=GAMES,
-        table=table,
+    index = rules_index()
+
+    def answer() -> str:
+        hits = []
+        if query.strip():
+            try:
+                hits = index.search(
+                    query,
+                    game=game,
+                    lang=reader_lang(),
+                    limit=10,
+                    table=table.id if table else None,
+                )
+            except UnknownGameError:
+                hits = []
+        return render_template(
+            "lookup/search.html",
+            query=query,
+            game=game,
+            hits=hits,
+            games=GAMES,
+            table=table,
+        )
+
+    # The same question asked again (of the same index: the house rules as
+    # they are, and the asking table's) is answered from the page kept for
+    # it (``derived.cached_page``: the address, language and time zone).
+    return derived.cached_page(
+        None, answer, "rules", index_stamp(), table.id if table else None
     )
+
+
+def index_stamp() -> Any:
+    """What this process's index was last brought up to date with (the
+    house rules' count and highest id; :func:`rules_index`)."""
+    state = current_app.extensions.get("rules_index") or {}
+    return state.get("stamp")
 
 
 @bp.get("/rules/<entry_id>")

@@ -5,18 +5,21 @@ SVG charts (``companion.exports.group_record``)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from collections.abc import Sequence
+from functools import partial
+
+from flask import Blueprint, current_app, render_template
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from sqlalchemy import select
 
 from ... import edits
 from ...engines import TableFileError, find_game
 from ...exports import group_record as record
+from ...storage import store
 from ...storage.models import GameTable, db
+from .. import derived, device
 from ..plumbing import GAME_NAMES
 from .report import expansions_played, table_report
-from .tables import known_tables
 
 bp = Blueprint("record", __name__)
 
@@ -25,44 +28,87 @@ MAX_GAMES = 50
 most; with the shared list, the latest 50 of the server."""
 
 
-def finished_games() -> list[record.FinishedGame]:
-    """The finished games among the tables this device knows, newest first."""
-    ids = [line.id for line in known_tables(size=MAX_GAMES).items]
+def finished_games(
+    lines: Sequence[tuple[str, int]] | None = None,
+) -> list[record.FinishedGame]:
+    """The finished games among the tables this device knows (``lines``:
+    their ids and versions, :func:`known_lines`), newest first. Each
+    table's line of the record is worked out once per version, language and
+    time zone (``derived``): a page of 50 finished games reads the list and
+    nothing else, and re-scores no game."""
+    if lines is None:
+        lines = known_lines()
+    games = []
+    reader = derived.reader_key()[1:]
+    for table_id, version in lines:
+        game = derived.cache_of(current_app).get_or_make(
+            (table_id, version, "record-line", *reader),
+            partial(record_line, table_id),
+        )
+        if game is not None:
+            games.append(game)
+    return sorted(games, key=lambda g: (g.day, g.table_id), reverse=True)
+
+
+def known_lines() -> list[tuple[str, int]]:
+    """The id and version of each table this device knows (every table's,
+    with the shared list), in one query: a device knows ``MAX_GAMES`` tables
+    at most, so every one of them is read, and those deleted meanwhile are
+    forgotten on the way (as the home list does)."""
+    if current_app.config["SHARED_LIST"]:
+        return store.table_versions(None, limit=MAX_GAMES)
+    ids = device.known_ids()
     if not ids:
         return []
-    tables = db.session.scalars(select(GameTable).where(GameTable.id.in_(ids)))
-    games = []
-    for table in tables:
-        if not edits.is_finished(table):
-            continue
-        try:
-            report = table_report(table)
-        except TableFileError:  # pragma: no cover - a finished file scores
-            continue
-        game = find_game(table.game)
-        games.append(
-            record.FinishedGame(
-                table_id=table.id,
-                game=table.game,
-                day=report.date,  # the day of its final scoring
-                expansions=tuple(
-                    expansion.name
-                    for expansion in game.expansions_in(expansions_played(table))
-                ),
-                places=tuple(
-                    record.Placed(s.seat.name, s.place, s.total)
-                    for s in report.standings
-                ),
-                highest_wins=not game.lower_wins,
-            )
-        )
-    return sorted(games, key=lambda g: (g.day, g.table_id), reverse=True)
+    lines = store.table_versions(ids, limit=MAX_GAMES)
+    there = {table_id for table_id, _version in lines}
+    for gone in (i for i in ids if i not in there):
+        device.forget(gone)
+    return lines
+
+
+def record_line(table_id: str) -> record.FinishedGame | None:
+    """The record's line of a table as it is now, ``None`` when the game is
+    not finished: its result as its report computes it."""
+    table = db.session.get(GameTable, table_id)
+    if table is None or not edits.is_finished(table):
+        return None
+    try:
+        report = table_report(table)
+    except TableFileError:  # pragma: no cover - a finished file scores
+        return None
+    game = find_game(table.game)
+    return record.FinishedGame(
+        table_id=table.id,
+        game=table.game,
+        day=report.date,  # the day of its final scoring
+        expansions=tuple(
+            str(expansion.name)
+            for expansion in game.expansions_in(expansions_played(table))
+        ),
+        places=tuple(
+            record.Placed(s.seat.name, s.place, s.total) for s in report.standings
+        ),
+        highest_wins=not game.lower_wins,
+    )
 
 
 @bp.get("/record")
 def group_record() -> ResponseReturnValue:
     """This group's finished games and each player's record."""
-    games = finished_games()
+    lines = known_lines()
+    # The page as these tables' versions make it (``derived.cached_page``).
+    return derived.cached_page(
+        None,
+        lambda: record_page(lines),
+        "record",
+        tuple(lines),
+    )
+
+
+def record_page(lines: Sequence[tuple[str, int]]) -> str:
+    """The record page of the tables ``lines``."""
+    games = finished_games(lines)
     players = record.player_records(games)
     charts = {}
     for slug in dict.fromkeys(p.game for p in players):

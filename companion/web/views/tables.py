@@ -43,7 +43,7 @@ from ...engines.json_text import load_table_text
 from ...engines.progress import IMPORT, Progress
 from ...storage import house_rules, store
 from ...storage.models import GameTable, HistoryStep, db, made_by_form, once
-from .. import device
+from .. import derived, device
 from .. import saved as group_saved
 from ..forms import (
     ActionForm,
@@ -205,15 +205,30 @@ def index() -> ResponseReturnValue:
     """Home: the tables this device knows, most recently changed first (every
     table with the shared list, ``SHARED_LIST``), a page at a time; new
     table; import."""
-    return render_template(
-        "index.html",
-        tables=known_tables(page=page_asked(), size=HOME_PAGE_SIZE),
-        # Words the same for every row, looked up once per page, not per row.
-        game_names={slug: str(name) for slug, name in GAME_NAMES.items()},
-        changed_words=get_translations().gettext("changed %(when)s"),
-        import_form=ImportForm(formdata=None),
-        shared_list=current_app.config["SHARED_LIST"],
-        max_tables=device.MAX_TABLES,
+    tables = known_tables(page=page_asked(), size=HOME_PAGE_SIZE)
+    shared_list = current_app.config["SHARED_LIST"]
+    # The page as these tables are (what the list shows of each, and
+    # whether more follow), made once for them (``derived.cached_page``).
+    shown = tuple(
+        (line.id, line.game, tuple(line.names), line.updated_at)
+        for line in tables.items
+    )
+    return derived.cached_page(
+        None,
+        lambda: render_template(
+            "index.html",
+            tables=tables,
+            # Words the same for every row, looked up once per page, not per row.
+            game_names={slug: str(name) for slug, name in GAME_NAMES.items()},
+            changed_words=get_translations().gettext("changed %(when)s"),
+            import_form=ImportForm(formdata=None),
+            shared_list=shared_list,
+            max_tables=device.MAX_TABLES,
+        ),
+        "home",
+        shown,
+        tables.more,
+        shared_list,
     )
 
 
@@ -243,8 +258,20 @@ def known_tables(
     """A page of the tables this device started, imported or joined; with
     the shared list (a household laptop), of every table, as the home page
     lists them. Only the columns the list shows are read."""
-    ids = None if current_app.config["SHARED_LIST"] else device.existing_ids()
-    return store.table_lines(ids, page=page, size=size, game=game)
+    if current_app.config["SHARED_LIST"]:
+        return store.table_lines(None, page=page, size=size, game=game)
+    ids = device.known_ids()
+    found = store.table_lines(ids, page=page, size=size, game=game)
+    if page == 1 and game is None and not found.more:
+        # Every table the device knows that still exists is on this page, so
+        # the ids not on it are deleted tables: dropped from the cookie
+        # without a query of their own (issue 33: the home page reads one).
+        there = {line.id for line in found.items}
+        for gone in [i for i in ids if i not in there]:
+            device.forget(gone)
+    else:
+        device.existing_ids()  # drops the deleted ones (one more query)
+    return found
 
 
 @bp.post("/t/<table_id>/forget")
@@ -383,6 +410,19 @@ def table_page(
     status: int = 200,
     conflict: str | None = None,
 ) -> ResponseReturnValue:
+    if rename_form is None and conflict is None and status == 200:
+        # The page as this version shows it: made once per version, language
+        # and time zone (``derived.cached_page``).
+        return derived.cached_page(table, lambda: _table_page_html(table))
+    return _table_page_html(table, rename_form=rename_form, conflict=conflict), status
+
+
+def _table_page_html(
+    table: GameTable,
+    *,
+    rename_form: RenamePlayersForm | None = None,
+    conflict: str | None = None,
+) -> str:
     document = store.current_document(table)
     players = players_of(document)
     if rename_form is None:
@@ -392,21 +432,18 @@ def table_page(
         # current version.
         rename_form.against(table.version)
     views = game_views(table.game)
-    return (
-        render_template(
-            "tables/show.html",
-            panel=views.panel(table, document) if views else None,
-            table=table,
-            game=find_game(table.game),
-            players=players,
-            document=document,
-            rename_form=rename_form,
-            action_form=ActionForm(formdata=None, data={"version": table.version}),
-            can_undo=store.can_undo(table),
-            can_redo=store.can_redo(table),
-            conflict=conflict,
-        ),
-        status,
+    return render_template(
+        "tables/show.html",
+        panel=views.panel(table, document) if views else None,
+        table=table,
+        game=find_game(table.game),
+        players=players,
+        document=document,
+        rename_form=rename_form,
+        action_form=ActionForm(formdata=None, data={"version": table.version}),
+        can_undo=store.can_undo(table),
+        can_redo=store.can_redo(table),
+        conflict=conflict,
     )
 
 
