@@ -169,7 +169,7 @@ def test_forum_victory_ends_with_that_winner(actions: TableActions) -> None:
         # The deck running out names nobody: the scores decide.
         ({"how": "deck", "winner": "p1"}, "only a Forum victory or a surrender"),
         ({"how": "surrender"}, "names its winner"),
-        ({"how": "", "winner": "p2"}, "Choose how the game ended"),
+        ({"how": "", "winner": "p2"}, "choose how the game ended"),
         ({"how": "catacomb"}, "ended.how"),
         ({"how": "resign"}, "Not a valid choice"),
         ({"how": "surrender", "winner": "p9"}, "Choose a player at this table"),

@@ -1134,6 +1134,24 @@ class GameEnd:
         """The player everyone else surrendered to, if that ended the game."""
         return self.winner if self.how is EndCondition.SURRENDER else None
 
+    @classmethod
+    def chosen(cls, how: str | None, winner: PlayerId | None) -> GameEnd | None:
+        """The ending a screen chose: ``None`` when none is chosen yet.
+
+        :raises EndOfGameError: a winner named with no ending chosen (only a
+            Forum victory or a surrender names one), or as the class says.
+        """
+        if not how:
+            if winner is not None:
+                raise EndOfGameError(
+                    msg(
+                        "choose how the game ended: only a Forum victory or a "
+                        "surrender names a winner"
+                    )
+                )
+            return None
+        return cls(EndCondition(how), winner)
+
     def as_json(self) -> dict[str, str]:
         """The table file's ``ended`` (spec: "Glory to Rome")."""
         doc = {"how": self.how.value}

@@ -175,11 +175,11 @@ def test_the_apps_explanations_use_the_cards_names(lang: str) -> None:
         ("it", "{building}, started: active through your Gate", "Gate"),
         ("it", "Made public by %(player)s's Stairway.", "Stairway"),
         ("it", "A player completed the Catacomb", "Catacomb"),
-        ("it", "Won with the Forum", "Forum"),
+        ("it", "A player won with the Forum", "Forum"),
         ("zh", "{building}, started: active through your Gate", "Gate"),
         ("zh", "Made public by %(player)s's Stairway.", "Stairway"),
         ("zh", "A player completed the Catacomb", "Catacomb"),
-        ("zh", "Won with the Forum", "Forum"),
+        ("zh", "A player won with the Forum", "Forum"),
     ],
 )
 def test_names_in_the_apps_sentences_are_the_cards(

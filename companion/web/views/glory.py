@@ -379,18 +379,7 @@ def end(table_id: str) -> ResponseReturnValue:
         # The engine says which endings name a winner (EndOfGameError); the
         # file's reader checks the rest against the camps (a Forum active for
         # the winner, a completed Catacomb), at ended.how or ended.winner.
-        ended = (
-            gtr.GameEnd(gtr.EndCondition(form.how.data), winner)
-            if form.how.data
-            else None
-        )
-        if ended is None and winner is not None:
-            raise gtr.EndOfGameError(
-                _(
-                    "Choose how the game ended: only a Forum victory or a "
-                    "surrender names a winner."
-                )
-            )
+        ended = gtr.GameEnd.chosen(form.how.data or None, winner)
         return Edit(
             change={"ended": ended.as_json() if ended else None},
             details={
