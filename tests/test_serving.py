@@ -8,6 +8,7 @@ import os
 import runpy
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -127,4 +128,10 @@ def test_a_worker_whose_pdfs_the_child_draws_loads_no_weasyprint(
     app.extensions["rules_index_thread"].join(timeout=60)
     assert "pdf_warm_up_thread" not in app.extensions
     assert POOL.state() in ("starting", "ready")
+    # The pool's thread spawns the child a moment after start: waited for,
+    # not asked at once (a busy CI machine saw no child yet).
+    for _ in range(600):
+        if POOL.child_pid() is not None:
+            break
+        time.sleep(0.05)
     assert POOL.child_pid() is not None

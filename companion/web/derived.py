@@ -42,6 +42,7 @@ from ..storage import store
 from ..storage.models import GameTable
 from .forms import ONCE_PLACEHOLDER, new_form_token
 from .local_time import zone_in_use
+from .serving import static_files
 
 T = TypeVar("T")
 
@@ -158,7 +159,10 @@ def reader_key() -> tuple[Hashable, ...]:
     for (path and query), the reader's language and time zone."""
     from flask_babel import get_locale
 
-    return (request.full_path, str(get_locale() or "en"), zone_in_use())
+    # The static files' stamp: a page's static URLs carry their files'
+    # fingerprints, so a changed file (a developer's CSS) makes pages anew.
+    files = static_files(current_app).stamp()
+    return (request.full_path, str(get_locale() or "en"), zone_in_use(), files)
 
 
 def cached_page(

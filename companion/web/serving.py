@@ -77,6 +77,29 @@ class StaticFiles:
         self._files: dict[str, StaticFile] = {}
         self._lock = threading.Lock()
 
+    def stamp(self) -> int:
+        """What changes whenever a file of the folder changes (each file's
+        time and size, hashed): pages kept with the fingerprints of their
+        static URLs are kept under it (``derived.reader_key``). A few dozen
+        ``stat`` calls, far below a page's cost."""
+        found: list[tuple[str, int, int]] = []
+        folders = [self.root]
+        while folders:
+            try:
+                entries = list(os.scandir(folders.pop()))
+            except OSError:
+                continue
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+                else:
+                    try:
+                        at = entry.stat()
+                    except OSError:
+                        continue
+                    found.append((entry.path, at.st_mtime_ns, at.st_size))
+        return hash(tuple(sorted(found)))
+
     def get(self, filename: str) -> StaticFile | None:
         """The file ``filename`` names inside the folder, if it is a regular
         file there (no ``..``, no absolute path, no folder)."""

@@ -108,7 +108,7 @@ def era_result(table: GameTable) -> fr.EraResult:
 def table_pick(table: GameTable) -> fortune.Turn | None:
     """:func:`pending_pick` of the table's current city, worked out once per
     version (``derived``)."""
-    return derived.derived(table, "fr-pick", lambda: pending_pick(city_of(table)))
+    return derived.derived(table, "road-pick", lambda: pending_pick(city_of(table)))
 
 
 def tile_of(row: CivicTile) -> Tile:
