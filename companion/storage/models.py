@@ -326,15 +326,11 @@ def new_saved_key() -> str:
     return secrets.token_urlsafe(12)
 
 
-class RoadFace(db.Model):  # type: ignore[name-defined,misc]
-    """A road board face a group described, saved to reuse at later tables.
-
-    It belongs to the table it was saved at; who sees it is
-    ``companion.web.saved``'s rule (that table and the tables a device
+class SavedAtTable:
+    """What a saved road face and civic tile share: a row number for the
+    database, a key for addresses, and the table it belongs to. Who sees it
+    is ``companion.web.saved``'s rule (that table and the tables a device
     knows)."""
-
-    __tablename__ = "road_faces"
-    __table_args__ = (UniqueConstraint("table_id", "name"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     key: Mapped[str] = mapped_column(
@@ -345,6 +341,18 @@ class RoadFace(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
     )
     """The table it was saved at; deleting that table deletes it."""
+
+
+class RoadFace(SavedAtTable, db.Model):  # type: ignore[name-defined,misc]
+    """A road board face a group described, saved to reuse at later tables.
+
+    It belongs to the table it was saved at; who sees it is
+    ``companion.web.saved``'s rule (that table and the tables a device
+    knows)."""
+
+    __tablename__ = "road_faces"
+    __table_args__ = (UniqueConstraint("table_id", "name"),)
+
     name: Mapped[str] = mapped_column(String(60))
     """Unique among the table's faces (and, as the app checks, among the
     faces its group sees)."""
@@ -355,7 +363,7 @@ class RoadFace(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class CivicTile(db.Model):  # type: ignore[name-defined,misc]
+class CivicTile(SavedAtTable, db.Model):  # type: ignore[name-defined,misc]
     """A civic building tile a group described (name, shape, printed rule and
     VP), saved to build from the board's tray at this and later tables.
 
@@ -366,15 +374,6 @@ class CivicTile(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "civic_tiles"
     __table_args__ = (UniqueConstraint("table_id", "name"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    key: Mapped[str] = mapped_column(
-        String(SAVED_KEY_MAX), unique=True, default=new_saved_key
-    )
-    """What addresses and forms name it by (never ``id``)."""
-    table_id: Mapped[str] = mapped_column(
-        ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
-    )
-    """The table it was saved at; deleting that table deletes it."""
     name: Mapped[str] = mapped_column(String(40))
     """The name printed on the tile; the building gets it. Unique among the
     table's tiles (and, as the app checks, among the tiles its group sees)."""
