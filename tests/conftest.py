@@ -81,6 +81,20 @@ def make_app(instance: Path, database_url: str, **config: Any) -> Flask:
     return app
 
 
+def migrated_sqlite_app(
+    tmp_path: Path, filename: str, **config: Any
+) -> Iterator[Flask]:
+    """For a fixture: the app (``config`` added) on a fresh SQLite file in
+    ``tmp_path``, schema made by the migrations; its connections closed after."""
+    app = make_app(tmp_path, f"sqlite:///{tmp_path / filename}", **config)
+    with app.app_context():
+        upgrade()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     """The app on a fresh SQLite file, schema made by the migrations."""

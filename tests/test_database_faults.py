@@ -20,7 +20,7 @@ from sqlalchemy import event
 
 from companion.storage.models import db
 
-from .conftest import TableActions, make_app
+from .conftest import TableActions, make_app, migrated_sqlite_app
 
 NOWHERE = "postgresql://nobody:nothing@127.0.0.1:9/none"
 """A PostgreSQL server that is down: nothing listens on port 9."""
@@ -47,13 +47,7 @@ class ReadOnlySwitch:
 
 @pytest.fixture
 def sqlite_app(tmp_path: Path) -> Iterator[Flask]:
-    app = make_app(tmp_path, f"sqlite:///{tmp_path / 'faults.sqlite3'}")
-    with app.app_context():
-        upgrade()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    yield from migrated_sqlite_app(tmp_path, "faults.sqlite3")
 
 
 def save_names(actions: TableActions, table_id: str, names: list[str]) -> Any:

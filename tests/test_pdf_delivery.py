@@ -17,14 +17,13 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from flask_migrate import upgrade
 from sqlalchemy import delete
 
 from companion.storage import store
 from companion.storage.models import ReportDrawing, db, utcnow
 from companion.web.views import report
 
-from .conftest import TableActions, make_app
+from .conftest import TableActions, migrated_sqlite_app
 from .test_finished_lock import FINISH
 
 
@@ -89,13 +88,7 @@ def built(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 @pytest.fixture
 def pooled(tmp_path: Path) -> Iterator[Flask]:
-    app = make_app(tmp_path, f"sqlite:///{tmp_path / 'd.sqlite3'}", PDF_POOL=True)
-    with app.app_context():
-        upgrade()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    yield from migrated_sqlite_app(tmp_path, "d.sqlite3", PDF_POOL=True)
 
 
 PLAYERS = [("Ana", "red"), ("Bo", "blue")]
