@@ -423,6 +423,56 @@ def stop(server: subprocess.Popen[bytes]) -> None:
         server.wait()
 
 
+@dataclass
+class Scratch:
+    """A run's own folder (its SQLite database, gunicorn's log), its secret key
+    and the gunicorn it serves with, once started."""
+
+    folder: Path
+    secret_key: str = field(default_factory=lambda: secrets.token_hex(32))
+    """The app's secret key for this run."""
+    server: subprocess.Popen[bytes] | None = None
+
+    def sqlite(self, name: str) -> str:
+        """The URL of the SQLite database ``name`` in the folder."""
+        return f"sqlite:///{self.folder / name}"
+
+    @property
+    def log(self) -> Path:
+        """gunicorn's log."""
+        return self.folder / "gunicorn.log"
+
+    def serving(
+        self, server: subprocess.Popen[bytes], port: int
+    ) -> subprocess.Popen[bytes]:
+        """``server`` (just started, logging to :attr:`log`) once it answers on
+        ``port``; it is stopped when the run ends."""
+        self.server = server
+        wait_until_up(server, port)
+        return server
+
+
+@contextmanager
+def scratch(prefix: str) -> Iterator[Scratch]:
+    """A run in a folder of its own: afterwards, whatever happened, its server
+    is stopped and the folder removed."""
+    run = Scratch(Path(tempfile.mkdtemp(prefix=prefix)))
+    try:
+        yield run
+    finally:
+        if run.server is not None:
+            stop(run.server)
+        shutil.rmtree(run.folder, ignore_errors=True)
+
+
+def not_run(exc: RuntimeError, log: Path) -> int:
+    """Say why the load test could not run, with the end of gunicorn's log
+    (exit status 2)."""
+    print(f"load test not run: {exc}", file=sys.stderr)
+    print(server_log(log), file=sys.stderr)
+    return 2
+
+
 # --------------------------------------------------------------------------
 # The load
 # --------------------------------------------------------------------------
@@ -783,53 +833,48 @@ def churn_main(
     """``--pdf-churn``: the cost of a 202 against a live poll, then PDFs
     while the table changes every second; 1 when a PDF failed, never for a
     time (the times are printed beside their goals)."""
-    folder = Path(tempfile.mkdtemp(prefix="companion-churn-"))
-    url = database_url or f"sqlite:///{folder / 'churn.sqlite3'}"
-    secret_key = secrets.token_hex(32)
-    spec = app_spec(secret_key)
-    env = server_env(url)
-    log = folder / "gunicorn.log"
-    server: subprocess.Popen[bytes] | None = None
-    try:
-        if database_url:
-            empty_database(url, secret_key)
-        migrate(env, spec)
-        tables = make_tables(url, secret_key)
-        table = next(t for t in tables if t.game == "foundations-of-rome")
-        names = hold_drawing(url, secret_key, table.id)
-        port = free_port()
-        server = start_gunicorn(env, spec, port, log, workers, threads)
-        wait_until_up(server, port)
-        print(f"gunicorn {workers} workers x {threads} threads on {url.split(':')[0]}")
-        asyncio.run(cost_of_a_202(port, table.id, 20))  # warm
-        prepared, live = asyncio.run(cost_of_a_202(port, table.id, 300))
-        release_drawing(url, secret_key)
-        ratio = prepared.percentile(0.5) / live.percentile(0.5)
-        print(
-            f"202 answer p50 {prepared.percentile(0.5):.2f} ms, live poll p50"
-            f" {live.percentile(0.5):.2f} ms: {ratio:.2f}x (goal: at most 3x)"
-        )
-        result = asyncio.run(pdf_churn(port, table.id, names, phones, rounds))
-        pdfs, waits = result["pdfs"], result["waits"]
-        print(
-            f"{len(pdfs.times_ms)} PDFs while the table changed {result['changes']}"
-            f" times (about once a second): p50 {pdfs.percentile(0.5) / 1000:.1f} s,"
-            f" p95 {pdfs.percentile(0.95) / 1000:.1f} s, slowest"
-            f" {max(pdfs.times_ms, default=math.nan) / 1000:.1f} s (goal: within"
-            f" {PDF_GOAL_SECONDS:.0f} s); {len(waits.times_ms)} answers 202 on the"
-            f" way, p50 {waits.percentile(0.5):.1f} ms; {len(pdfs.errors)} errors"
-        )
-        for error in (prepared.errors + live.errors + pdfs.errors)[:10]:
-            print(f"  {error}")
-        return 1 if pdfs.errors or prepared.errors or live.errors else 0
-    except RuntimeError as exc:
-        print(f"load test not run: {exc}", file=sys.stderr)
-        print(server_log(log), file=sys.stderr)
-        return 2
-    finally:
-        if server is not None:
-            stop(server)
-        shutil.rmtree(folder, ignore_errors=True)
+    with scratch("companion-churn-") as run:
+        url = database_url or run.sqlite("churn.sqlite3")
+        spec = app_spec(run.secret_key)
+        env = server_env(url)
+        try:
+            if database_url:
+                empty_database(url, run.secret_key)
+            migrate(env, spec)
+            tables = make_tables(url, run.secret_key)
+            table = next(t for t in tables if t.game == "foundations-of-rome")
+            names = hold_drawing(url, run.secret_key, table.id)
+            port = free_port()
+            run.serving(
+                start_gunicorn(env, spec, port, run.log, workers, threads), port
+            )
+            print(
+                f"gunicorn {workers} workers x {threads} threads on {url.split(':')[0]}"
+            )
+            asyncio.run(cost_of_a_202(port, table.id, 20))  # warm
+            prepared, live = asyncio.run(cost_of_a_202(port, table.id, 300))
+            release_drawing(url, run.secret_key)
+            ratio = prepared.percentile(0.5) / live.percentile(0.5)
+            print(
+                f"202 answer p50 {prepared.percentile(0.5):.2f} ms, live poll p50"
+                f" {live.percentile(0.5):.2f} ms: {ratio:.2f}x (goal: at most 3x)"
+            )
+            result = asyncio.run(pdf_churn(port, table.id, names, phones, rounds))
+            pdfs, waits = result["pdfs"], result["waits"]
+            print(
+                f"{len(pdfs.times_ms)} PDFs while the table changed"
+                f" {result['changes']} times (about once a second): p50"
+                f" {pdfs.percentile(0.5) / 1000:.1f} s,"
+                f" p95 {pdfs.percentile(0.95) / 1000:.1f} s, slowest"
+                f" {max(pdfs.times_ms, default=math.nan) / 1000:.1f} s (goal: within"
+                f" {PDF_GOAL_SECONDS:.0f} s); {len(waits.times_ms)} answers 202 on the"
+                f" way, p50 {waits.percentile(0.5):.1f} ms; {len(pdfs.errors)} errors"
+            )
+            for error in (prepared.errors + live.errors + pdfs.errors)[:10]:
+                print(f"  {error}")
+            return 1 if pdfs.errors or prepared.errors or live.errors else 0
+        except RuntimeError as exc:
+            return not_run(exc, run.log)
 
 
 def empty_database(database_url: str, secret_key: str) -> None:
@@ -945,23 +990,18 @@ def pdf_lifetime(reloads: int = 2, workers: int = 2) -> dict[str, Any]:
     """Serve as configured; ``reloads`` reloads (HUP) with PDFs queued, a
     worker killed (``kill -9``), then a stop (TERM): the PDF children left
     after each (none is the goal), and every worker seen."""
-    folder = Path(tempfile.mkdtemp(prefix="companion-lifetime-"))
-    url = f"sqlite:///{folder / 'lifetime.sqlite3'}"
-    secret_key = secrets.token_hex(32)
-    env = {**server_env(url), "SECRET_KEY": secret_key}
-    log = folder / "gunicorn.log"
     left: dict[str, list[int]] = {}
     seen: set[int] = set()
-    server: subprocess.Popen[bytes] | None = None
-    try:
+    with scratch("companion-lifetime-") as run:
+        url = run.sqlite("lifetime.sqlite3")
+        env = {**server_env(url), "SECRET_KEY": run.secret_key}
         migrate(env, "companion")
-        tables = make_tables(url, secret_key)
+        tables = make_tables(url, run.secret_key)
         paths = [
             f"/t/{t.id}/report.pdf?paper={p}" for t in tables for p in ("a4", "letter")
         ]
         port = free_port()
-        server = serve_as_configured(env, port, log, workers)
-        wait_until_up(server, port)
+        server = run.serving(serve_as_configured(env, port, run.log, workers), port)
         current = new_workers_ready(server.pid, set(), workers)
         seen |= current
         for n in range(1, reloads + 1):
@@ -992,11 +1032,8 @@ def pdf_lifetime(reloads: int = 2, workers: int = 2) -> dict[str, Any]:
         with contextlib.suppress(RuntimeError):
             wait_for("children gone after the stop", lambda: not pdf_children(seen), 10)
         left["after the stop"] = pdf_children(seen)
-    finally:
-        if server is not None:
-            stop(server)
-        log_text = server_log(log)
-        shutil.rmtree(folder, ignore_errors=True)
+        stop(server)
+        log_text = server_log(run.log)
     return {"left": left, "workers": sorted(seen), "log": log_text}
 
 
@@ -1004,20 +1041,17 @@ def first_pdf_of_a_fresh_worker(warm: int = 5) -> dict[str, float]:
     """One worker served as configured: how long after its first page its
     PDF child is ready, the first PDF it draws (asked once /health says the
     child is ready), and ``warm`` more (other tables): milliseconds."""
-    folder = Path(tempfile.mkdtemp(prefix="companion-first-pdf-"))
-    url = f"sqlite:///{folder / 'first.sqlite3'}"
-    secret_key = secrets.token_hex(32)
-    env = {**server_env(url), "SECRET_KEY": secret_key}
-    log = folder / "gunicorn.log"
-    server: subprocess.Popen[bytes] | None = None
-    try:
+    with scratch("companion-first-pdf-") as run:
+        url = run.sqlite("first.sqlite3")
+        env = {**server_env(url), "SECRET_KEY": run.secret_key}
         migrate(env, "companion")
         tables = [
-            t for t in make_tables(url, secret_key) if t.game == "foundations-of-rome"
+            t
+            for t in make_tables(url, run.secret_key)
+            if t.game == "foundations-of-rome"
         ]
         port = free_port()
-        server = serve_as_configured(env, port, log, 1)
-        wait_until_up(server, port)
+        run.serving(serve_as_configured(env, port, run.log, 1), port)
 
         def child_ready() -> bool:
             try:
@@ -1043,10 +1077,6 @@ def first_pdf_of_a_fresh_worker(warm: int = 5) -> dict[str, float]:
         ]
         first = timed(paths[0])
         warm_ms = [timed(path) for path in paths[1 : warm + 1]]
-    finally:
-        if server is not None:
-            stop(server)
-        shutil.rmtree(folder, ignore_errors=True)
     return {
         "child ready after first page ms": ready_after,
         "first ms": first,
@@ -1525,39 +1555,33 @@ def measure_phones(
 
     :raises RuntimeError: the server could not be set up or started.
     """
-    folder = Path(tempfile.mkdtemp(prefix="companion-load-"))
-    database_url = f"sqlite:///{folder / 'load.sqlite3'}"
-    secret_key = secrets.token_hex(32)
-    spec = app_spec(secret_key)
-    env = server_env(database_url)
-    log = folder / "gunicorn.log"
-    server: subprocess.Popen[bytes] | None = None
-    try:
-        migrate(env, spec)
-        screens = make_phone_tables(database_url, secret_key)
-        port = free_port()
-        server = start_gunicorn(env, spec, port, log, workers, threads)
-        wait_until_up(server, port)
-        print(
-            f"gunicorn on {HOST}:{port} ({workers} workers x {threads} threads);"
-            f" {phones} phones on one table, {seconds / len(screens):.0f} s per"
-            " screen ...",
-            file=sys.stderr,
-        )
-        runs = [
-            asyncio.run(phones_at(port, screen, phones, seconds / len(screens)))
-            for screen in screens
-        ]
-        if any(run.errors for run in runs):
-            print(server_log(log), file=sys.stderr)
-        return runs
-    except RuntimeError:
-        print(server_log(log), file=sys.stderr)
-        raise
-    finally:
-        if server is not None:
-            stop(server)
-        shutil.rmtree(folder, ignore_errors=True)
+    with scratch("companion-load-") as run:
+        database_url = run.sqlite("load.sqlite3")
+        spec = app_spec(run.secret_key)
+        env = server_env(database_url)
+        try:
+            migrate(env, spec)
+            screens = make_phone_tables(database_url, run.secret_key)
+            port = free_port()
+            run.serving(
+                start_gunicorn(env, spec, port, run.log, workers, threads), port
+            )
+            print(
+                f"gunicorn on {HOST}:{port} ({workers} workers x {threads} threads);"
+                f" {phones} phones on one table, {seconds / len(screens):.0f} s per"
+                " screen ...",
+                file=sys.stderr,
+            )
+            runs = [
+                asyncio.run(phones_at(port, screen, phones, seconds / len(screens)))
+                for screen in screens
+            ]
+            if any(s.errors for s in runs):
+                print(server_log(run.log), file=sys.stderr)
+            return runs
+        except RuntimeError:
+            print(server_log(run.log), file=sys.stderr)
+            raise
 
 
 @dataclass(frozen=True)
@@ -1728,51 +1752,49 @@ def main(argv: list[str] | None = None) -> int:
     if args.phones:
         return phones_main(args.phones, args.seconds, args.workers, args.threads)
 
-    folder = Path(tempfile.mkdtemp(prefix="companion-load-"))
-    database_url = f"sqlite:///{folder / 'load.sqlite3'}"
-    secret_key = secrets.token_hex(32)
-    spec = app_spec(secret_key)
-    env = server_env(database_url)
-    server: subprocess.Popen[bytes] | None = None
-    log = folder / "gunicorn.log"
-    try:
-        print("setting up the database (flask db upgrade) ...", file=sys.stderr)
-        migrate(env, spec)
-        tables = make_tables(database_url, secret_key)
-        print(f"{len(tables)} tables made; starting gunicorn ...", file=sys.stderr)
-        port = free_port()
-        server = start_gunicorn(env, spec, port, log, args.workers, args.threads)
-        wait_until_up(server, port)
-        print(
-            f"gunicorn on {HOST}:{port} ({args.workers} workers x {args.threads}"
-            f" threads); {args.concurrency} clients for {args.seconds:.0f} s ...",
-            file=sys.stderr,
-        )
-        if args.pdf_burst:
-            burst = asyncio.run(pdf_burst(port, tables, args.pdf_burst))
-            for name, figures in burst.items():
+    with scratch("companion-load-") as run:
+        database_url = run.sqlite("load.sqlite3")
+        spec = app_spec(run.secret_key)
+        env = server_env(database_url)
+        try:
+            print("setting up the database (flask db upgrade) ...", file=sys.stderr)
+            migrate(env, spec)
+            tables = make_tables(database_url, run.secret_key)
+            print(f"{len(tables)} tables made; starting gunicorn ...", file=sys.stderr)
+            port = free_port()
+            run.serving(
+                start_gunicorn(env, spec, port, run.log, args.workers, args.threads),
+                port,
+            )
+            print(
+                f"gunicorn on {HOST}:{port} ({args.workers} workers x {args.threads}"
+                f" threads); {args.concurrency} clients for {args.seconds:.0f} s ...",
+                file=sys.stderr,
+            )
+            if args.pdf_burst:
+                burst = asyncio.run(pdf_burst(port, tables, args.pdf_burst))
+                for name, figures in burst.items():
+                    print(
+                        f"{name:24} {len(figures.times_ms):5} asked, "
+                        f"{len(figures.errors)} errors, p50"
+                        f" {figures.percentile(0.5):7.1f} ms, p95"
+                        f" {figures.percentile(0.95):7.1f} ms"
+                    )
+                ratio = burst["table page, PDF burst"].percentile(0.95) / burst[
+                    "table page, quiet"
+                ].percentile(0.95)
                 print(
-                    f"{name:24} {len(figures.times_ms):5} asked, "
-                    f"{len(figures.errors)} errors, p50 {figures.percentile(0.5):7.1f} "
-                    f"ms, p95 {figures.percentile(0.95):7.1f} ms"
+                    f"table page p95, PDF burst / quiet: {ratio:.2f}x (goal: within 3x)"
                 )
-            ratio = burst["table page, PDF burst"].percentile(0.95) / burst[
-                "table page, quiet"
-            ].percentile(0.95)
-            print(f"table page p95, PDF burst / quiet: {ratio:.2f}x (goal: within 3x)")
-            return 1 if any(f.errors for f in burst.values()) else 0
-        stats, elapsed = asyncio.run(load(port, tables, args.seconds, args.concurrency))
-        if any(s.errors for s in stats.values()):
-            # What the server said about them (tracebacks of 500s).
-            print(server_log(log), file=sys.stderr)
-    except RuntimeError as exc:
-        print(f"load test not run: {exc}", file=sys.stderr)
-        print(server_log(log), file=sys.stderr)
-        return 2
-    finally:
-        if server is not None:
-            stop(server)
-        shutil.rmtree(folder, ignore_errors=True)
+                return 1 if any(f.errors for f in burst.values()) else 0
+            stats, elapsed = asyncio.run(
+                load(port, tables, args.seconds, args.concurrency)
+            )
+            if any(s.errors for s in stats.values()):
+                # What the server said about them (tracebacks of 500s).
+                print(server_log(run.log), file=sys.stderr)
+        except RuntimeError as exc:
+            return not_run(exc, run.log)
     print(report(stats, elapsed, args.concurrency))
     total = sum(len(s.times_ms) for s in stats.values())
     return 1 if total == 0 or any(s.errors for s in stats.values()) else 0
