@@ -29,7 +29,13 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import (
+    DeclarativeBase,
+    Mapped,
+    declared_attr,
+    mapped_column,
+    relationship,
+)
 
 
 class Base(DeclarativeBase):
@@ -328,9 +334,15 @@ def new_saved_key() -> str:
 
 class SavedAtTable:
     """What a saved road face and civic tile share: a row number for the
-    database, a key for addresses, and the table it belongs to. Who sees it
-    is ``companion.web.saved``'s rule (that table and the tables a device
+    database, a key for addresses, the table it belongs to, a name unique
+    among that table's (of its kind) and when it was saved. Who sees it is
+    ``companion.web.saved``'s rule (that table and the tables a device
     knows)."""
+
+    @declared_attr.directive
+    def __table_args__(cls) -> tuple[UniqueConstraint]:
+        """Its ``name`` is unique among its table's (each kind its own)."""
+        return (UniqueConstraint("table_id", "name"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     key: Mapped[str] = mapped_column(
@@ -341,38 +353,28 @@ class SavedAtTable:
         ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
     )
     """The table it was saved at; deleting that table deletes it."""
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
 
 
 class RoadFace(SavedAtTable, db.Model):  # type: ignore[name-defined,misc]
-    """A road board face a group described, saved to reuse at later tables.
-
-    It belongs to the table it was saved at; who sees it is
-    ``companion.web.saved``'s rule (that table and the tables a device
-    knows)."""
+    """A road board face a group described, saved to reuse at later tables."""
 
     __tablename__ = "road_faces"
-    __table_args__ = (UniqueConstraint("table_id", "name"),)
 
     name: Mapped[str] = mapped_column(String(60))
     """Unique among the table's faces (and, as the app checks, among the
     faces its group sees)."""
     board: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The face as the table file writes a road board (spec: "Road boards")."""
-    created_at: Mapped[datetime] = mapped_column(
-        DateTime(timezone=True), default=utcnow
-    )
 
 
 class CivicTile(SavedAtTable, db.Model):  # type: ignore[name-defined,misc]
     """A civic building tile a group described (name, shape, printed rule and
-    VP), saved to build from the board's tray at this and later tables.
-
-    It belongs to the table it was saved at; who sees it is
-    ``companion.web.saved``'s rule (that table and the tables a device
-    knows)."""
+    VP), saved to build from the board's tray at this and later tables."""
 
     __tablename__ = "civic_tiles"
-    __table_args__ = (UniqueConstraint("table_id", "name"),)
 
     name: Mapped[str] = mapped_column(String(40))
     """The name printed on the tile; the building gets it. Unique among the
@@ -387,9 +389,6 @@ class CivicTile(SavedAtTable, db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     """Raised by every change; a change or delete sent for an older version
     is refused (another phone changed the tile meanwhile)."""
-    created_at: Mapped[datetime] = mapped_column(
-        DateTime(timezone=True), default=utcnow
-    )
 
     __mapper_args__ = {"version_id_col": version}
 
