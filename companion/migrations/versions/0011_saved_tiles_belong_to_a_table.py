@@ -86,37 +86,32 @@ def _holding(name, values):
     )
 
 
-def _new_tiles():
+def _belonging_to_a_table(name, *values):
+    """``name`` as this revision makes it: a key, the table it was saved at,
+    its ``values``, and a name unique per table."""
     op.create_table(
-        'civic_tiles',
+        name,
         sa.Column('id', sa.Integer(), nullable=False),
         sa.Column('key', sa.String(length=16), nullable=False),
         sa.Column('table_id', sa.String(length=32), nullable=False),
-        *_tile_values(),
-        sa.Column('version', sa.Integer(), nullable=False),
+        *values,
         _created(),
         sa.ForeignKeyConstraint(['table_id'], ['game_tables.id'], ondelete='CASCADE'),
         sa.PrimaryKeyConstraint('id'),
         sa.UniqueConstraint('key'),
         sa.UniqueConstraint('table_id', 'name'),
     )
-    op.create_index(op.f('ix_civic_tiles_table_id'), 'civic_tiles', ['table_id'], unique=False)
+    op.create_index(op.f(f'ix_{name}_table_id'), name, ['table_id'], unique=False)
+
+
+def _new_tiles():
+    _belonging_to_a_table(
+        'civic_tiles', *_tile_values(), sa.Column('version', sa.Integer(), nullable=False)
+    )
 
 
 def _new_faces():
-    op.create_table(
-        'road_faces',
-        sa.Column('id', sa.Integer(), nullable=False),
-        sa.Column('key', sa.String(length=16), nullable=False),
-        sa.Column('table_id', sa.String(length=32), nullable=False),
-        *_face_values(),
-        _created(),
-        sa.ForeignKeyConstraint(['table_id'], ['game_tables.id'], ondelete='CASCADE'),
-        sa.PrimaryKeyConstraint('id'),
-        sa.UniqueConstraint('key'),
-        sa.UniqueConstraint('table_id', 'name'),
-    )
-    op.create_index(op.f('ix_road_faces_table_id'), 'road_faces', ['table_id'], unique=False)
+    _belonging_to_a_table('road_faces', *_face_values())
 
 
 def _utc(moment):
