@@ -111,31 +111,24 @@ class BuildingType(Enum):
     def title(self) -> Message:
         """The type's name as a label (``Residential``), as the board and the
         report name it."""
-        match self:
-            case BuildingType.RESIDENTIAL:
-                return msg("Residential")
-            case BuildingType.COMMERCIAL:
-                return msg("Commercial")
-            case BuildingType.CIVIC:
-                return msg("Civic")
-            case BuildingType.MONUMENT:
-                return msg("Monument")
+        return _TYPE_WORDS[self][0]
 
     @property
     def building_words(self) -> Message:
         """``residential building`` and so on: a building of this type without a
         name of its own."""
-        return _BUILDING_WORDS[self]
+        return _TYPE_WORDS[self][1]
 
 
-_BUILDING_WORDS: Final[Mapping[BuildingType, Message]] = MappingProxyType(
+_TYPE_WORDS: Final[Mapping[BuildingType, tuple[Message, Message]]] = MappingProxyType(
     {
-        BuildingType.RESIDENTIAL: msg("residential building"),
-        BuildingType.COMMERCIAL: msg("commercial building"),
-        BuildingType.CIVIC: msg("civic building"),
-        BuildingType.MONUMENT: msg("monument"),
+        BuildingType.RESIDENTIAL: (msg("Residential"), msg("residential building")),
+        BuildingType.COMMERCIAL: (msg("Commercial"), msg("commercial building")),
+        BuildingType.CIVIC: (msg("Civic"), msg("civic building")),
+        BuildingType.MONUMENT: (msg("Monument"), msg("monument")),
     }
 )
+"""Each type's title and its words for a building of it."""
 
 
 class CivicKind(Enum):
