@@ -62,7 +62,16 @@ from .query import (
     normalise_query,
     states_modality,
 )
-from .text import Script, Token, cjk_pairs, fold, has_cjk, is_stopword, tokens
+from .text import (
+    NUMBER_WORDS,
+    Script,
+    Token,
+    cjk_pairs,
+    fold,
+    has_cjk,
+    is_stopword,
+    tokens,
+)
 from .typos import Vocabulary
 
 TITLE_WEIGHT: float = 5.0
@@ -109,11 +118,6 @@ COUNTED: float = 1.6
 """Score factor, for a "how many" question (:attr:`.Query.counted`), of an
 entry that gives a number with the noun counted ("6 Deeds", 4块版图): the
 answer, rather than an entry with another noun's number."""
-NUMBER_WORDS: frozenset[str] = frozenset(
-    """two three four five six seven eight nine ten eleven twelve
-    due tre quattro cinque sei sette otto nove dieci undici dodici""".split()
-)
-"""Numbers written as words, English and Italian (folded)."""
 _ZH_NUMBER = re.compile(
     r"(?:[0-9０-９]+|[二两三四五六七八九十]+)\s*[个张块枚座格名位份点种次件]?\s*"
 )

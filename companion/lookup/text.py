@@ -92,6 +92,18 @@ def has_cjk(text: str) -> bool:
     return CJK_RE.search(text) is not None
 
 
+NUMBER_WORDS: dict[str, str] = {
+    word: str(n)
+    for words in (
+        "_ _ two three four five six seven eight nine ten eleven twelve",
+        "_ _ due tre quattro cinque sei sette otto nove dieci undici dodici",
+    )
+    for n, word in enumerate(words.split())
+    if word != "_"
+}
+"""Numbers written as words, English and Italian (folded), and their digits.
+"One" and "uno" are not here: they are as often "a" or "the one" as 1."""
+
 _ENGLISH = snowballstemmer.stemmer("english")
 _ITALIAN = snowballstemmer.stemmer("italian")
 
@@ -103,12 +115,19 @@ def stem(word: str) -> str:
     The Snowball stemmers (a well-kept library, ``snowballstemmer``): the
     English one, then the Italian one on what it leaves, so that a word meets
     its forms in either language (``tied`` and ``tying``, ``pareggio`` and
-    ``pareggi``, ``civic`` and ``civici``). Numbers and words of three
+    ``pareggi``, ``civic`` and ``civici``). A number written as a word is
+    its digits (``eight``, ``otto`` and ``8`` are one word: "all 8 lot
+    markers" meets "only eight each"). Other numbers and words of three
     letters or fewer stay as they are.
 
     >>> [stem(w) for w in ("buildings", "houses", "lotti", "lotto", "era", "bonus")]
     ['build', 'hous', 'lott', 'lott', 'era', 'bonus']
+    >>> [stem(w) for w in ("eight", "otto", "8", "two", "due")]
+    ['8', '8', '8', '2', '2']
     """
+    digits = NUMBER_WORDS.get(word)
+    if digits is not None:
+        return digits
     if len(word) <= 3 or not word.isalpha():
         return word
     return str(_ITALIAN.stemWord(_ENGLISH.stemWord(word)))
@@ -164,14 +183,23 @@ Casual verbs and particles are here too ("put it down", "mettere giù"): they
 say nothing an entry's words should match."""
 
 ZH_FILLERS: tuple[str, ...] = tuple(
-    "什么 时候 怎么 怎样 如何 可以 是否 一个 这个 那个 哪个 这张 那张 我们 你们"
+    "什么样 怎么样 为什么 什么 时候 怎么 怎样 如何 可以 是否 一个 这个 那个 哪个 这张"
+    " 那张 我们 你们 咋 啥"
     " 他们 游戏 玩家 每个 每位 多少 几 要 能 会 还 都 也 就 是 有 在 把 被 让 得"
     " 我 你 吗 呢 吧 啊 呀 么 了 的".split()
 )
 """Question words and particles of Chinese, cut out of a question's runs of
 characters before they are made into pairs: ``什么时候游戏结束`` is read as
-``游戏结束``, not also as ``么时`` and ``候游``."""
-_ZH_FILLER_RE = re.compile("|".join(sorted(ZH_FILLERS, key=len, reverse=True)))
+``游戏结束``, not also as ``么时`` and ``候游``. The colloquial 咋 and 啥 are
+how and what too."""
+ZH_COUNT_WORD = "[一几][个张块枚座格名位份种次件条]"
+""""A" or "how many" said with a measure word (一张, 一条, 几个): a question's
+pairs across it (买一, 张地) are noise, and what is counted is read apart
+(:attr:`.query.Query.counted_cjk`). Other numbers stay: "两个军团" says the
+case asked about."""
+_ZH_FILLER_RE = re.compile(
+    "|".join([*sorted(ZH_FILLERS, key=len, reverse=True), ZH_COUNT_WORD])
+)
 
 
 def filler_spans(run: str) -> list[tuple[int, int]]:
@@ -226,6 +254,7 @@ def fts_phrase(term: str) -> str:
 
 
 __all__ = [
+    "NUMBER_WORDS",
     "STOPWORDS",
     "Script",
     "Token",
