@@ -186,10 +186,7 @@ def normalise_query(
             word = fixed
         raw.append((word, len(words)))
         words.append(word)
-    concepts = glossary.find(
-        Words(tuple(words), tuple(raw), fold(rest)),
-        gap=QUERY_GAP,
-    )
+    concepts = _find_by_clause(glossary, rest, found, words, raw)
     covers = {
         term: [
             words[i] for start, end in spans for i in range(start, end + 1) if i >= 0
@@ -259,6 +256,43 @@ def normalise_query(
         counted_cjk=counted_cjk,
         modal=modal,
     )
+
+
+_CLAUSE_END: Final = re.compile(r"[,;:.!?，；：。！？…]")
+"""What ends a clause of a question: the words of one term are never said
+across it ("end of era, who gets the bonus" says no *era bonus*)."""
+
+
+def _find_by_clause(
+    glossary: Glossary,
+    text: str,
+    found: list[Token],
+    words: list[str],
+    raw: list[tuple[str, int]],
+) -> dict[str, list[tuple[int, int]]]:
+    """The glossary terms of a question (see :meth:`.Glossary.find`), each
+    clause read apart (:data:`_CLAUSE_END`); spans index into ``words``."""
+    clauses: list[tuple[int, int]] = []
+    first = 0
+    for i in range(1, len(found) + 1):
+        between = text[found[i - 1].end : found[i].start] if i < len(found) else ""
+        if i == len(found) or _CLAUSE_END.search(between):
+            clauses.append((first, i))
+            first = i
+    concepts: dict[str, list[tuple[int, int]]] = {}
+    for begin, end in clauses or [(0, 0)]:
+        inside = [at for _, at in raw[begin:end] if at >= 0]
+        shift = inside[0] if inside else 0
+        piece = Words(
+            tuple(words[shift : shift + len(inside)]),
+            tuple((stem, at - shift if at >= 0 else -1) for stem, at in raw[begin:end]),
+            fold(text[found[begin].start : found[end - 1].end]) if end > begin else "",
+        )
+        for term, spans in glossary.find(piece, gap=QUERY_GAP).items():
+            concepts.setdefault(term, []).extend(
+                (s + shift, e + shift) if s >= 0 else (s, e) for s, e in spans
+            )
+    return concepts
 
 
 def _counted(

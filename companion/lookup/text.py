@@ -157,7 +157,7 @@ STOPWORDS: dict[Lang, frozenset[str]] = {
         anyone anybody down up go goes going many much
         allowed let lets guy guys really actually ever even please want wants
         ok okay game games player players rule rules off toward towards each
-        every""".split()
+        every u ur ya""".split()
     ),
     Lang.IT: frozenset(
         """il lo la i gli le l un una uno un' di a da in con su per tra fra e ed
@@ -174,13 +174,17 @@ STOPWORDS: dict[Lang, frozenset[str]] = {
         ciascuna tutto tutti tutta tutte molto molti molta serve servono giu giù
         fino davvero proprio caso casi partita partite gioco
         giocatore giocatori regola regole prendo prendi prende prendono
-        prendere ottengo ottieni ottiene ottengono ottenere""".split()
+        prendere ottengo ottieni ottiene ottengono ottenere qualcosa qualcuno
+        potere aver faccio fai fanno facciamo fate voglio vuoi vuole
+        vogliamo volete vogliono""".split()
     ),
     Lang.ZH: frozenset(),
 }
 """Words that carry no rule in a question, folded (accents removed as well).
 Casual verbs and particles are here too ("put it down", "mettere giù"): they
-say nothing an entry's words should match."""
+say nothing an entry's words should match. The two lists say the same words
+(the Italian for "something", "want", "do" as the English), and a player's
+chat spelling of them too ("u", "ur")."""
 
 ZH_FILLERS: tuple[str, ...] = tuple(
     "什么样 怎么样 为什么 什么 时候 怎么 怎样 如何 可以 是否 一个 这个 那个 哪个 这张"
