@@ -258,7 +258,7 @@ def normalise_query(
     )
 
 
-_CLAUSE_END: Final = re.compile(r"[,;:.!?，；：。！？…]")
+_CLAUSE_END: Final = re.compile(r"[;.!?；。！？…]")
 """What ends a clause of a question: the words of one term are never said
 across it ("end of era, who gets the bonus" says no *era bonus*)."""
 

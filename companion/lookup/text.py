@@ -48,7 +48,8 @@ class Token:
     """A word (or a run of Chinese characters) found in a text, with its place."""
 
     text: str
-    """The folded form: lowercase, no accents (Chinese is left as written)."""
+    """The folded form: lowercase, no accents (Chinese as written, but for
+    its variants, :data:`ZH_VARIANTS`)."""
     start: int
     end: int
     """Offsets in the original text, ``text[start:end]``."""
@@ -60,16 +61,23 @@ class Token:
         return stem(self.text) if self.script is Script.LATIN else self.text
 
 
-def fold(text: str) -> str:
-    """``text`` in lowercase without accents, full-width forms made plain.
+ZH_VARIANTS: dict[int, str] = str.maketrans({"板": "版"})
+"""Chinese characters players write for one another, each to the one the
+entries use: 板 for 版 in a board (路板, 城市板 are 道路版图, 城市版图). Both
+sides of a search read them alike, so 板块 stays 板块's own word."""
 
-    >>> fold("Città PIÙ Ｂ面")
-    'citta piu b面'
+
+def fold(text: str) -> str:
+    """``text`` in lowercase without accents, full-width forms made plain,
+    Chinese variants (:data:`ZH_VARIANTS`) made one.
+
+    >>> fold("Città PIÙ Ｂ面 路板")
+    'citta piu b面 路版'
     """
     text = unicodedata.normalize("NFKC", text).casefold()
     decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return unicodedata.normalize("NFC", bare)
+    return unicodedata.normalize("NFC", bare).translate(ZH_VARIANTS)
 
 
 def tokens(text: str) -> Iterator[Token]:
@@ -77,7 +85,9 @@ def tokens(text: str) -> Iterator[Token]:
     for match in TOKEN_RE.finditer(text):
         raw = match.group()
         if CJK_RE.match(raw):
-            yield Token(raw, match.start(), match.end(), Script.CJK)
+            yield Token(
+                raw.translate(ZH_VARIANTS), match.start(), match.end(), Script.CJK
+            )
             continue
         if raw.isascii():
             folded = raw.lower()
@@ -157,7 +167,7 @@ STOPWORDS: dict[Lang, frozenset[str]] = {
         anyone anybody down up go goes going many much
         allowed let lets guy guys really actually ever even please want wants
         ok okay game games player players rule rules off toward towards each
-        every u ur ya""".split()
+        every but u ur ya""".split()
     ),
     Lang.IT: frozenset(
         """il lo la i gli le l un una uno un' di a da in con su per tra fra e ed
@@ -188,14 +198,15 @@ chat spelling of them too ("u", "ur")."""
 
 ZH_FILLERS: tuple[str, ...] = tuple(
     "什么样 怎么样 为什么 什么 时候 怎么 怎样 如何 可以 是否 一个 这个 那个 哪个 这张"
-    " 那张 我们 你们 咋 啥"
+    " 那张 我们 你们 咋 啥 怎么办 谁 哪 但 和 跟 或 与"
     " 他们 游戏 玩家 每个 每位 多少 几 要 能 会 还 都 也 就 是 有 在 把 被 让 得"
     " 我 你 吗 呢 吧 啊 呀 么 了 的".split()
 )
 """Question words and particles of Chinese, cut out of a question's runs of
 characters before they are made into pairs: ``什么时候游戏结束`` is read as
 ``游戏结束``, not also as ``么时`` and ``候游``. The colloquial 咋 and 啥 are
-how and what too."""
+how and what too; and, or and but (和, 或, 但) are fillers as in English and
+Italian, so that no pair is made across them (建筑师和工匠 is not 师和, 和工)."""
 ZH_COUNT_WORD = "[一几][个张块枚座格名位份种次件条]"
 """"A" or "how many" said with a measure word (一张, 一条, 几个): a question's
 pairs across it (买一, 张地) are noise, and what is counted is read apart
