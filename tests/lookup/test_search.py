@@ -31,8 +31,9 @@ from companion.lookup import (
     open_index,
     package_index,
 )
+from companion.lookup.glossary import Glossary
 from companion.lookup.index import SNIPPET_LENGTH
-from companion.lookup.text import fold, fts_phrase, stem
+from companion.lookup.text import fold, fts_phrase, is_stopword, stem, tokens
 from companion.lookup.typos import Vocabulary, edit_distance
 
 F, A, G = "foundations-of-rome", "all-roads", "glory-to-rome"
@@ -491,6 +492,66 @@ def test_chinese_question_words_are_not_matched() -> None:
     assert INDEX.query("金库上限").pairs == ("库上",)
 
 
+@pytest.mark.parametrize(
+    ("question", "pairs", "chars"),
+    [
+        # "a" or "how many" with its measure word is no thing asked
+        ("买一张地契", ("地契",), ("买",)),
+        ("一条边", (), ("边",)),
+        # another number with its noun is the case asked about
+        ("两个军团", ("两个", "个军", "军团"), ()),
+        # colloquial how and what, and who, which
+        ("咋算", (), ("算",)),
+        ("啥区别", ("区别",), ()),
+        ("给谁", (), ("给",)),
+        ("用哪面", (), ("用", "面")),
+        # no pair across and, or, but
+        ("工匠和建筑师", ("工匠", "建筑", "筑师"), ()),
+        ("手牌但金库", ("手牌", "金库"), ()),
+    ],
+)
+def test_chinese_fillers_cut_a_question(
+    question: str, pairs: tuple[str, ...], chars: tuple[str, ...]
+) -> None:
+    query = normalise_query(question, Glossary())
+    assert (query.pairs, query.chars) == (pairs, chars)
+
+
+@pytest.mark.parametrize(
+    ("variant", "plain"), [("路板", "路版"), ("城市板", "城市版"), ("板块", "版块")]
+)
+def test_chinese_variant_characters_are_one(variant: str, plain: str) -> None:
+    """Players write 板 for the entries' 版: both sides read them alike."""
+    assert fold(variant) == plain
+    assert [t.text for t in tokens(variant)] == [plain]
+    hits = INDEX.search("路板的影响力", game=F, lang="zh")
+    assert hits and hits[0].title.marks
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "not_said"),
+    [
+        # one sentence: the term's words may be apart ("era ... bonus")
+        ("tie at the era, who gets the bonus", {"era-bonus"}, set()),
+        # two sentences: never
+        ("when does the era end? and the bonus", set(), {"era-bonus"}),
+        ("quando finisce l'era? e il bonus", set(), {"era-bonus"}),
+    ],
+)
+def test_a_term_is_not_said_across_sentences(
+    question: str, said: set[str], not_said: set[str]
+) -> None:
+    concepts = set(INDEX.query(question).concepts)
+    assert said <= concepts and not (not_said & concepts)
+
+
+@pytest.mark.parametrize(
+    "word", ["u", "ur", "but", "qualcosa", "qualcuno", "vuoi", "fanno", "potere"]
+)
+def test_the_little_words_of_both_languages_are_no_terms(word: str) -> None:
+    assert is_stopword(word)
+
+
 def test_the_words_statistics_are_the_asked_games() -> None:
     """A word most rules of the game asked about say tells little there,
     whatever the other games say: "building" at an All Roads table."""
@@ -611,6 +672,10 @@ def test_folding_is_idempotent(text: str) -> None:
         (("villa", "ville", "villas"), True),
         (("bonus", "bonu"), False),  # "-us" is not a plural
         (("era", "ere"), False),  # three letters stay as they are
+        (("eight", "otto", "8"), True),  # a number in words is its digits
+        (("two", "due", "2"), True),
+        (("twelve", "dodici", "12"), True),
+        (("eight", "9"), False),
     ],
 )
 def test_stems(words: tuple[str, ...], same: bool) -> None:
