@@ -112,8 +112,9 @@ MODAL: float = 3.0
 done: among the entries about the thing asked, the one that answers."""
 CONDITION_WEIGHT: float = 1.25
 """Weight of a thing asked that says a case of a rule (a glossary term of
-:data:`.query.CONDITION_TERMS`: none left, a tie, without milestones): the
-case is what the question is about, the topic only where."""
+:data:`.query.CONDITION_TERMS`: none left, a tie, without milestones; a
+number, a player count among them): the case is what the question is
+about, the topic only where."""
 COUNTED: float = 1.6
 """Score factor, for a "how many" question (:attr:`.Query.counted`), of an
 entry that gives a number with the noun counted ("6 Deeds", 4块版图): the
@@ -458,6 +459,13 @@ class RulesIndex:
         "draw until your hand is full (you must)" for a question about
         following)."""
         self._modality = self._modal_words()
+        self._cases = CONDITION_TERMS | {
+            term.id
+            for term in glossary.terms
+            if any(word.isdigit() for word in glossary.forms([term.id])[0])
+        }
+        """The glossary terms that say a case of a rule: :data:`CONDITION_TERMS`
+        and the numbers' (a player count: "3 players", 三人)."""
         for entry in entries:
             self._insert(entry)
         self._sections = self._section_map(entries)
@@ -846,7 +854,7 @@ class RulesIndex:
             return self._game_rules(query, limit) if query.game else []
         prefer = query.game or game
         named = self._names(query)
-        units = _units(query)
+        units = _units(query, self._cases)
         counted = self._counted(query)
         with self._lock:
             rows = [
@@ -1156,10 +1164,11 @@ def _starting(terms: Counter[str], prefix: str) -> int:
     return sum(n for term, n in terms.items() if term.startswith(prefix))
 
 
-def _units(query: Query) -> list[_Unit]:
+def _units(query: Query, cases: frozenset[str] = CONDITION_TERMS) -> list[_Unit]:
     """The things a question asks, each once: a term and the words that said
     it are one unit; the other words, word beginnings, Chinese pairs and
-    characters one each."""
+    characters one each. A unit that says a case of a rule (a term of
+    ``cases``, or a number) weighs :data:`CONDITION_WEIGHT`."""
     # Terms said by the same words ("houses": a house, a Residential
     # Building) are one thing asked, which either answers.
     by_words: dict[tuple[str, ...], list[str]] = {}
@@ -1170,7 +1179,7 @@ def _units(query: Query) -> list[_Unit]:
             SCOPE_WEIGHT
             if set(concepts) <= set(query.scope)
             else CONDITION_WEIGHT
-            if not set(concepts).isdisjoint(CONDITION_TERMS)
+            if not cases.isdisjoint(concepts) or any(w.isdigit() for w in words)
             else 1.0,
             frozenset(concepts),
             frozenset(w for w in words if not w.startswith("\0")),
@@ -1180,7 +1189,11 @@ def _units(query: Query) -> list[_Unit]:
     ]
     said = {word for _, words in query.covers for word in words}
     units += [
-        _Unit(WORD_WEIGHT, terms=frozenset([w])) for w in query.words if w not in said
+        # a number is the case asked about ("all 8 of my lot markers", "2
+        # legionaries but one card"), not a word by the way
+        _Unit(CONDITION_WEIGHT if w.isdigit() else WORD_WEIGHT, terms=frozenset([w]))
+        for w in query.words
+        if w not in said
     ]
     units += [_Unit(PAIR_WEIGHT, terms=frozenset([p])) for p in query.pairs]
     units += [_Unit(PREFIX_WEIGHT, prefix=p) for p in query.prefixes]

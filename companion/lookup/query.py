@@ -61,7 +61,7 @@ _MODAL_CUES: Final = re.compile(
 """Ways of asking whether something must be done that the glossary cannot
 hold (its words must carry meaning; "have to" and "devo" are little words)."""
 _ZH_MODAL: Final = ("一定要", "非得", "要不要", "不一定", "是不是")
-CONDITION_TERMS: Final = ("run-out", "tie", "without", "hole", "corner")
+CONDITION_TERMS: Final = frozenset({"run-out", "tie", "without", "hole", "corner"})
 """The glossary terms that say a case of a rule rather than its topic (none
 left, a tie, a board without milestones): a question that says one asks
 about that case, and the entry for the case should answer it before the

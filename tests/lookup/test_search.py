@@ -32,7 +32,7 @@ from companion.lookup import (
     package_index,
 )
 from companion.lookup.glossary import Glossary
-from companion.lookup.index import SNIPPET_LENGTH
+from companion.lookup.index import CONDITION_WEIGHT, SNIPPET_LENGTH, _units
 from companion.lookup.text import fold, fts_phrase, is_stopword, stem, tokens
 from companion.lookup.typos import Vocabulary, edit_distance
 
@@ -550,6 +550,28 @@ def test_a_term_is_not_said_across_sentences(
 )
 def test_the_little_words_of_both_languages_are_no_terms(word: str) -> None:
     assert is_stopword(word)
+
+
+@pytest.mark.parametrize(
+    ("question", "case"),
+    [
+        ("all 8 of my lot markers are on the board", "8"),
+        ("2 legionaries but one card", "2"),
+        ("in 3 giocatori quali atti si tolgono", "players-3"),
+        ("三人局的版图多大", "players-3"),
+        ("out of monuments", "run-out"),
+    ],
+)
+def test_a_number_or_a_condition_weighs_as_the_case_asked(
+    question: str, case: str
+) -> None:
+    """A number (a player count too) and a condition term are the case a
+    question asks about: they weigh more than the topic's words."""
+    units = _units(INDEX.query(question), INDEX._cases)
+    weights = {u.weight for u in units if case in u.concepts | u.terms}
+    others = {u.weight for u in units if case not in u.concepts | u.terms}
+    assert weights == {CONDITION_WEIGHT}
+    assert others and max(others) < CONDITION_WEIGHT
 
 
 def test_the_words_statistics_are_the_asked_games() -> None:
