@@ -69,6 +69,8 @@ topic's main entry (:data:`.index.CONDITION_WEIGHT`)."""
 _COUNT_CUES: Final = re.compile(r"\b(?:how many|how much|quant[oiae])\b")
 """A question asking how many (the noun after the cue is what is counted)."""
 _ZH_COUNT: Final = re.compile(r"(?:几|多少)[个张块枚座格名位份点种次件]?")
+_ZH_BEFORE_COUNT: Final = re.compile(r"(?:一共|总共|共|有|要|能|可以|最多|\s)+$")
+"""Words between what is counted and the cue when it comes first (地契一共几张)."""
 
 
 @dataclass(frozen=True)
@@ -329,13 +331,17 @@ def _counted(
     if match is None:
         return (), ()
     after = folded[match.end() :]
-    terms = []
-    for concept in concepts:
-        _, cjk = glossary.forms([concept])
-        if any(after.startswith(word) for word in cjk):
-            terms.append(concept)
-    if terms:
-        return tuple(terms), ()
+    # what is counted comes after the cue (几张地契) or, when nothing named
+    # does, before it (地契一共几张, 地契有几张)
+    before = _ZH_BEFORE_COUNT.sub("", folded[: match.start()])
+    for at_cue in (after.startswith, before.endswith):
+        terms = [
+            concept
+            for concept in concepts
+            if any(at_cue(word) for word in glossary.forms([concept])[1])
+        ]
+        if terms:
+            return tuple(terms), ()
     head = after[:2]
     return (), ((head,) if len(head) == 2 and all(has_cjk(ch) for ch in head) else ())
 

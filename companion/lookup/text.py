@@ -67,17 +67,24 @@ entries use: 板 for 版 in a board (路板, 城市板 are 道路版图, 城市�
 sides of a search read them alike, so 板块 stays 板块's own word."""
 
 
+_ZH_PEOPLE = re.compile("(?<=[0-9一二两三四五六七八九十])个人")
+"""A number of people said with the measure word (4个人, 三个人): the same as
+without it (4人, 三人), the way the glossary writes player counts."""
+
+
 def fold(text: str) -> str:
     """``text`` in lowercase without accents, full-width forms made plain,
-    Chinese variants (:data:`ZH_VARIANTS`) made one.
+    Chinese variants (:data:`ZH_VARIANTS`) made one, and a number of people
+    said with its measure word said without it (4个人 is 4人).
 
-    >>> fold("Città PIÙ Ｂ面 路板")
-    'citta piu b面 路版'
+    >>> fold("Città PIÙ Ｂ面 路板 四个人")
+    'citta piu b面 路版 四人'
     """
     text = unicodedata.normalize("NFKC", text).casefold()
     decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return unicodedata.normalize("NFC", bare).translate(ZH_VARIANTS)
+    plain = unicodedata.normalize("NFC", bare).translate(ZH_VARIANTS)
+    return _ZH_PEOPLE.sub("人", plain) if "个人" in plain else plain
 
 
 def tokens(text: str) -> Iterator[Token]:
@@ -198,8 +205,8 @@ chat spelling of them too ("u", "ur")."""
 
 ZH_FILLERS: tuple[str, ...] = tuple(
     "什么样 怎么样 为什么 什么 时候 怎么 怎样 如何 可以 是否 一个 这个 那个 哪个 这张"
-    " 那张 我们 你们 咋 啥 怎么办 谁 哪 但 和 跟 或 与"
-    " 他们 游戏 玩家 每个 每位 多少 几 要 能 会 还 都 也 就 是 有 在 把 被 让 得"
+    " 那张 我们 你们 他们 咋办 怎么办 干嘛 咋 啥 谁 哪 但 和 跟 或 与 这 那 他 她 它"
+    " 游戏 玩家 每个 每位 多少 几 要 能 会 还 都 也 就 是 有 在 把 被 让 得"
     " 我 你 吗 呢 吧 啊 呀 么 了 的".split()
 )
 """Question words and particles of Chinese, cut out of a question's runs of

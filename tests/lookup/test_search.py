@@ -508,6 +508,10 @@ def test_chinese_question_words_are_not_matched() -> None:
         # no pair across and, or, but
         ("工匠和建筑师", ("工匠", "建筑", "筑师"), ()),
         ("手牌但金库", ("手牌", "金库"), ()),
+        # he, she, this, that; what now (干嘛, 咋办)
+        ("他放板块", ("放版", "版块"), ()),
+        ("那排金库", ("排金", "金库"), ()),
+        ("还能干嘛", (), ()),
     ],
 )
 def test_chinese_fillers_cut_a_question(
@@ -515,6 +519,29 @@ def test_chinese_fillers_cut_a_question(
 ) -> None:
     query = normalise_query(question, Glossary())
     assert (query.pairs, query.chars) == (pairs, chars)
+
+
+@pytest.mark.parametrize(
+    ("question", "counted"),
+    [
+        ("几张地契", ("deed",)),  # what is counted after the cue
+        ("地契有几张", ("deed",)),  # or before it
+        ("地契一共几张？4个人玩", ("deed",)),
+        ("每人有几个里程碑标记", ("milestone",)),
+        ("how many deeds do we start with", ("deed",)),
+    ],
+)
+def test_what_a_how_many_question_counts(
+    question: str, counted: tuple[str, ...]
+) -> None:
+    assert INDEX.query(question).counted == counted
+
+
+@pytest.mark.parametrize("question", ["4个人玩", "四个人玩", "4人玩", "四人局"])
+def test_a_number_of_people_with_its_measure_word_is_a_player_count(
+    question: str,
+) -> None:
+    assert "players-4" in INDEX.query(question).concepts
 
 
 @pytest.mark.parametrize(
