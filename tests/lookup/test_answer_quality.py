@@ -17,6 +17,7 @@ Any file in this format is scored from the command line by
 
 from __future__ import annotations
 
+import importlib.util
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,3 +140,21 @@ def test_the_blind_questions(capsys: pytest.CaptureFixture[str]) -> None:
     figures printed, and none may fall below the share measured after the
     second round of tuning."""
     check_floor(BLIND_FILE, BLIND_FLOOR, capsys)
+
+
+def test_the_script_scores_a_slice_of_a_file(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """scripts/score_questions.py --slice scores only those questions (a
+    held-out half of a file)."""
+    path = Path(__file__).parents[2] / "scripts" / "score_questions.py"
+    spec = importlib.util.spec_from_file_location("score_questions", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.main([str(BLIND_FILE), "--slice", "0:4"]) == 0
+    assert "(4 questions)" in capsys.readouterr().out
+    assert script.main([str(BLIND_FILE), "--slice", "146:"]) == 0
+    assert "(4 questions)" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        script.main([str(BLIND_FILE), "--slice", "4"])
