@@ -192,16 +192,18 @@ STOPWORDS: dict[Lang, frozenset[str]] = {
         fino davvero proprio caso casi partita partite gioco
         giocatore giocatori regola regole prendo prendi prende prendono
         prendere ottengo ottieni ottiene ottengono ottenere qualcosa qualcuno
-        potere aver faccio fai fanno facciamo fate voglio vuoi vuole
-        vogliamo volete vogliono""".split()
+        potere aver faccio fai fanno facciamo fate fatto fatta fatti fatte farlo
+        farla farli farne voglio vuoi vuole vogliamo volete vogliono
+        io tu lui lei noi voi anch quand dov cos com quest quell m t n po""".split()
     ),
     Lang.ZH: frozenset(),
 }
 """Words that carry no rule in a question, folded (accents removed as well).
 Casual verbs and particles are here too ("put it down", "mettere giù"): they
 say nothing an entry's words should match. The two lists say the same words
-(the Italian for "something", "want", "do" as the English), and a player's
-chat spelling of them too ("u", "ur")."""
+(the Italian for "something", "want", "do", "done", "I" as the English, and
+the elided forms of little words: ``anch'io``, ``dov'è``, ``quell'edificio``),
+and a player's chat spelling of them too ("u", "ur")."""
 
 ZH_FILLERS: tuple[str, ...] = tuple(
     "什么样 怎么样 为什么 什么 时候 怎么 怎样 如何 可以 是否 一个 这个 那个 哪个 这张"

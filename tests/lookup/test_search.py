@@ -573,7 +573,20 @@ def test_a_term_is_not_said_across_sentences(
 
 
 @pytest.mark.parametrize(
-    "word", ["u", "ur", "but", "qualcosa", "qualcuno", "vuoi", "fanno", "potere"]
+    "word",
+    [
+        "u",
+        "ur",
+        "but",
+        "qualcosa",
+        "qualcuno",
+        "vuoi",
+        "fanno",
+        "fatto",
+        "io",
+        "anch",
+        "dov",
+    ],
 )
 def test_the_little_words_of_both_languages_are_no_terms(word: str) -> None:
     assert is_stopword(word)
