@@ -66,6 +66,11 @@ CONDITION_TERMS: Final = frozenset({"run-out", "tie", "without", "hole", "corner
 left, a tie, a board without milestones): a question that says one asks
 about that case, and the entry for the case should answer it before the
 topic's main entry (:data:`.index.CONDITION_WEIGHT`)."""
+RUN_OUT: Final = "run-out"
+"""The glossary term for none left of something."""
+_ZH_NONE_LEFT: Final = re.compile(r"没[^有了]{1,4}了|没有[^了]{1,4}了|[不没]剩")
+"""没X了 ("no more X", 池子里没牌了), 不剩: none left, said around the thing
+(the glossary holds the words said together: 用完, 没了)."""
 _COUNT_CUES: Final = re.compile(r"\b(?:how many|how much|quant[oiae])\b")
 """A question asking how many (the noun after the cue is what is counted)."""
 _ZH_COUNT: Final = re.compile(r"(?:几|多少)[个张块枚座格名位份点种次件]?")
@@ -189,6 +194,8 @@ def normalise_query(
         raw.append((word, len(words)))
         words.append(word)
     concepts = _find_by_clause(glossary, rest, found, words, raw)
+    if _ZH_NONE_LEFT.search(fold(rest)) and glossary.has(RUN_OUT):
+        concepts.setdefault(RUN_OUT, []).append((-1, -1))
     covers = {
         term: [
             words[i] for start, end in spans for i in range(start, end + 1) if i >= 0

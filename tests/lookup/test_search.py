@@ -537,6 +537,22 @@ def test_what_a_how_many_question_counts(
     assert INDEX.query(question).counted == counted
 
 
+@pytest.mark.parametrize(
+    ("question", "none_left"),
+    [
+        ("池子里没牌了怎么办", True),  # no more cards: none left
+        ("中间没百搭牌了", True),
+        ("一张都不剩", True),
+        ("没有里程碑格的道路版图", False),  # without, not none left
+        ("我没放房子", False),
+    ],
+)
+def test_chinese_none_left_said_around_the_thing(
+    question: str, none_left: bool
+) -> None:
+    assert ("run-out" in INDEX.query(question).concepts) is none_left
+
+
 @pytest.mark.parametrize("question", ["4个人玩", "四个人玩", "4人玩", "四人局"])
 def test_a_number_of_people_with_its_measure_word_is_a_player_count(
     question: str,
