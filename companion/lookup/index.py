@@ -465,7 +465,7 @@ class RulesIndex:
             if any(word.isdigit() for word in glossary.forms([term.id])[0])
         }
         """The glossary terms that say a case of a rule: :data:`CONDITION_TERMS`
-        and the numbers' (a player count: "3 players", 三人)."""
+        and the terms said by a number (a player count: "3 players", 三人)."""
         for entry in entries:
             self._insert(entry)
         self._sections = self._section_map(entries)

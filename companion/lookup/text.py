@@ -63,8 +63,9 @@ class Token:
 
 ZH_VARIANTS: dict[int, str] = str.maketrans({"板": "版"})
 """Chinese characters players write for one another, each to the one the
-entries use: 板 for 版 in a board (路板, 城市板 are 道路版图, 城市版图). Both
-sides of a search read them alike, so 板块 stays 板块's own word."""
+entries use: 板 for 版 in a board (路板, 城市板 are 道路版图, 城市版图). Entries
+and questions are read alike, so a word with the other character (板块, a
+tile) still meets only itself."""
 
 
 _ZH_PEOPLE = re.compile("(?<=[0-9一二两三四五六七八九十])个人")
@@ -217,9 +218,9 @@ characters before they are made into pairs: ``什么时候游戏结束`` is read
 how and what too; and, or and but (和, 或, 但) are fillers as in English and
 Italian, so that no pair is made across them (建筑师和工匠 is not 师和, 和工)."""
 ZH_COUNT_WORD = "[一几][个张块枚座格名位份种次件条]"
-""""A" or "how many" said with a measure word (一张, 一条, 几个): a question's
+"""One or "how many" said with a measure word (一张, 一条, 几个): a question's
 pairs across it (买一, 张地) are noise, and what is counted is read apart
-(:attr:`.query.Query.counted_cjk`). Other numbers stay: "两个军团" says the
+(:attr:`.query.Query.counted_cjk`). Other numbers stay: 两个军团 says the
 case asked about."""
 _ZH_FILLER_RE = re.compile(
     "|".join([*sorted(ZH_FILLERS, key=len, reverse=True), ZH_COUNT_WORD])
