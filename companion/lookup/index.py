@@ -109,7 +109,15 @@ NAMED_OTHER: float = 0.1
 MODAL: float = 3.0
 """Score factor, for a question asking whether something must or may be done
 (:attr:`.Query.modal`), of an entry that says what must, may or need not be
-done: among the entries about the thing asked, the one that answers."""
+done of the thing asked: among the entries about it, the one that answers.
+In full when such a sentence of the entry names :data:`MODAL_SHARE` of the
+question; in part when it names less (:func:`_modal_share`)."""
+MODAL_SHARE: float = 1 / 3
+"""The share of a question (its units, weighted as they score) that a
+sentence saying what must or may be done names for :data:`MODAL` in full: a
+sentence that says "must" of one little part of the question ("you must
+place a house") is not the answer to whether the question's thing must be
+done."""
 CONDITION_WEIGHT: float = 1.25
 """Weight of a thing asked that says a case of a rule (a glossary term of
 :data:`.query.CONDITION_TERMS`: none left, a tie, without milestones; a
@@ -315,6 +323,23 @@ def _modal_sentences(entry: Entry, modality: _Matcher) -> tuple[str, ...]:
         if (sentence := text[start:end])
         and (modality.found(sentence) or states_modality(fold(sentence)))
     )
+
+
+def _modal_share(
+    matcher: _Matcher, sentences: Sequence[str], weights: Sequence[float]
+) -> float:
+    """How far the sentences of an entry that say what must, may or need not
+    be done answer a modal question, 0 to 1: the share of its units
+    (weighted as they score) that one of them names, the most any does, in
+    :data:`MODAL_SHARE` parts."""
+    total = sum(weights)
+    if total <= 0:
+        return 0.0
+    best = max(
+        sum(weights[i] for i in {i for _, _, i in matcher.found(sentence)})
+        for sentence in sentences
+    )
+    return min(1.0, best / total / MODAL_SHARE)
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
@@ -879,10 +904,10 @@ class RulesIndex:
                     score *= NAMED_OTHER if query.game else OTHER_GAME
                 if counted and _gives_number(self._stats[row], *counted):
                     score *= COUNTED
-                if query.modal and any(
-                    matcher.found(sentence) for sentence in self._modal.get(row, ())
-                ):
-                    score *= MODAL
+                if query.modal and row in self._modal:
+                    score *= 1 + (MODAL - 1) * _modal_share(
+                        matcher, self._modal[row], weights
+                    )
                 if (
                     entry.lang is not query.lang
                     and query.lang in self._variants[entry.rule_id]

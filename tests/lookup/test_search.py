@@ -32,7 +32,14 @@ from companion.lookup import (
     package_index,
 )
 from companion.lookup.glossary import Glossary
-from companion.lookup.index import CONDITION_WEIGHT, SNIPPET_LENGTH, _units
+from companion.lookup.index import (
+    CONDITION_WEIGHT,
+    SNIPPET_LENGTH,
+    _Matcher,
+    _modal_share,
+    _Sought,
+    _units,
+)
 from companion.lookup.text import fold, fts_phrase, is_stopword, stem, tokens
 from companion.lookup.typos import Vocabulary, edit_distance
 
@@ -628,6 +635,32 @@ def test_a_number_or_a_condition_weighs_as_the_case_asked(
     others = {u.weight for u in units if case not in u.concepts | u.terms}
     assert weights == {CONDITION_WEIGHT}
     assert others and max(others) < CONDITION_WEIGHT
+
+
+def _sought(*stems: str) -> _Sought:
+    return _Sought(frozenset(stems), "", (), 1.0)
+
+
+@pytest.mark.parametrize(
+    ("sentences", "weights", "share"),
+    [
+        # a sentence naming a third of the question answers in full
+        (["You must place a house."], [1.0, 1.0, 1.0], 1.0),
+        # naming less, in part: here a fifth of the weight
+        (["You must place a house."], [1.0, 4.0, 0.0], 0.6),
+        # the sentence naming the most counts, not the sum of them
+        (["You must place a house.", "Upgrade in any order."], [1.0, 1.0, 4.0], 1.0),
+        # a third of the weight in one sentence: in full
+        (["You must place a house.", "Upgrade first."], [1.0, 5.0, 3.0], 1.0),
+        # naming nothing asked: no help
+        (["You may pass."], [1.0, 1.0, 1.0], 0.0),
+    ],
+)
+def test_a_modal_entry_helps_as_far_as_it_names_the_question(
+    sentences: list[str], weights: list[float], share: float
+) -> None:
+    matcher = _Matcher((_sought("hous"), _sought("order"), _sought("upgrad")))
+    assert _modal_share(matcher, sentences, weights) == pytest.approx(min(1.0, share))
 
 
 def test_the_words_statistics_are_the_asked_games() -> None:
