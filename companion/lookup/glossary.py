@@ -151,6 +151,10 @@ class Glossary:
             MappingProxyType({term.id: _term_forms(term) for term in self.terms}),
         )
 
+    def has(self, term_id: str) -> bool:
+        """Whether there is a term with this id."""
+        return term_id in self._by_id
+
     def term(self, term_id: str) -> Term:
         """The term with this id.
 

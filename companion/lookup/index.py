@@ -62,7 +62,16 @@ from .query import (
     normalise_query,
     states_modality,
 )
-from .text import Script, Token, cjk_pairs, fold, has_cjk, is_stopword, tokens
+from .text import (
+    NUMBER_WORDS,
+    Script,
+    Token,
+    cjk_pairs,
+    fold,
+    has_cjk,
+    is_stopword,
+    tokens,
+)
 from .typos import Vocabulary
 
 TITLE_WEIGHT: float = 5.0
@@ -100,20 +109,24 @@ NAMED_OTHER: float = 0.1
 MODAL: float = 3.0
 """Score factor, for a question asking whether something must or may be done
 (:attr:`.Query.modal`), of an entry that says what must, may or need not be
-done: among the entries about the thing asked, the one that answers."""
+done of the thing asked: among the entries about it, the one that answers.
+In full when such a sentence of the entry names :data:`MODAL_SHARE` of the
+question; in part when it names less (:func:`_modal_share`)."""
+MODAL_SHARE: float = 1 / 3
+"""The share of a question (its units, weighted as they score) that a
+sentence saying what must or may be done names for :data:`MODAL` in full: a
+sentence that says "must" of one little part of the question ("you must
+place a house") is not the answer to whether the question's thing must be
+done."""
 CONDITION_WEIGHT: float = 1.25
 """Weight of a thing asked that says a case of a rule (a glossary term of
-:data:`.query.CONDITION_TERMS`: none left, a tie, without milestones): the
-case is what the question is about, the topic only where."""
+:data:`.query.CONDITION_TERMS`: none left, a tie, without milestones; a
+number, a player count among them): the case is what the question is
+about, the topic only where."""
 COUNTED: float = 1.6
 """Score factor, for a "how many" question (:attr:`.Query.counted`), of an
 entry that gives a number with the noun counted ("6 Deeds", 4块版图): the
 answer, rather than an entry with another noun's number."""
-NUMBER_WORDS: frozenset[str] = frozenset(
-    """two three four five six seven eight nine ten eleven twelve
-    due tre quattro cinque sei sette otto nove dieci undici dodici""".split()
-)
-"""Numbers written as words, English and Italian (folded)."""
 _ZH_NUMBER = re.compile(
     r"(?:[0-9０-９]+|[二两三四五六七八九十]+)\s*[个张块枚座格名位份点种次件]?\s*"
 )
@@ -312,6 +325,23 @@ def _modal_sentences(entry: Entry, modality: _Matcher) -> tuple[str, ...]:
     )
 
 
+def _modal_share(
+    matcher: _Matcher, sentences: Sequence[str], weights: Sequence[float]
+) -> float:
+    """How far the sentences of an entry that say what must, may or need not
+    be done answer a modal question, 0 to 1: the share of its units
+    (weighted as they score) that one of them names, the most any does, in
+    :data:`MODAL_SHARE` parts."""
+    total = sum(weights)
+    if total <= 0:
+        return 0.0
+    best = max(
+        sum(weights[i] for i in {i for _, _, i in matcher.found(sentence)})
+        for sentence in sentences
+    )
+    return min(1.0, best / total / MODAL_SHARE)
+
+
 def _sentences(text: str) -> list[tuple[int, int]]:
     """The sentences of an entry's text as (start, end) offsets."""
     spans: list[tuple[int, int]] = []
@@ -454,6 +484,13 @@ class RulesIndex:
         "draw until your hand is full (you must)" for a question about
         following)."""
         self._modality = self._modal_words()
+        self._cases = CONDITION_TERMS | {
+            term.id
+            for term in glossary.terms
+            if any(word.isdigit() for word in glossary.forms([term.id])[0])
+        }
+        """The glossary terms that say a case of a rule: :data:`CONDITION_TERMS`
+        and the terms said by a number (a player count: "3 players", 三人)."""
         for entry in entries:
             self._insert(entry)
         self._sections = self._section_map(entries)
@@ -842,7 +879,7 @@ class RulesIndex:
             return self._game_rules(query, limit) if query.game else []
         prefer = query.game or game
         named = self._names(query)
-        units = _units(query)
+        units = _units(query, self._cases)
         counted = self._counted(query)
         with self._lock:
             rows = [
@@ -867,10 +904,10 @@ class RulesIndex:
                     score *= NAMED_OTHER if query.game else OTHER_GAME
                 if counted and _gives_number(self._stats[row], *counted):
                     score *= COUNTED
-                if query.modal and any(
-                    matcher.found(sentence) for sentence in self._modal.get(row, ())
-                ):
-                    score *= MODAL
+                if query.modal and row in self._modal:
+                    score *= 1 + (MODAL - 1) * _modal_share(
+                        matcher, self._modal[row], weights
+                    )
                 if (
                     entry.lang is not query.lang
                     and query.lang in self._variants[entry.rule_id]
@@ -1152,10 +1189,11 @@ def _starting(terms: Counter[str], prefix: str) -> int:
     return sum(n for term, n in terms.items() if term.startswith(prefix))
 
 
-def _units(query: Query) -> list[_Unit]:
+def _units(query: Query, cases: frozenset[str] = CONDITION_TERMS) -> list[_Unit]:
     """The things a question asks, each once: a term and the words that said
     it are one unit; the other words, word beginnings, Chinese pairs and
-    characters one each."""
+    characters one each. A unit that says a case of a rule (a term of
+    ``cases``, or a number) weighs :data:`CONDITION_WEIGHT`."""
     # Terms said by the same words ("houses": a house, a Residential
     # Building) are one thing asked, which either answers.
     by_words: dict[tuple[str, ...], list[str]] = {}
@@ -1166,7 +1204,7 @@ def _units(query: Query) -> list[_Unit]:
             SCOPE_WEIGHT
             if set(concepts) <= set(query.scope)
             else CONDITION_WEIGHT
-            if not set(concepts).isdisjoint(CONDITION_TERMS)
+            if not cases.isdisjoint(concepts) or any(w.isdigit() for w in words)
             else 1.0,
             frozenset(concepts),
             frozenset(w for w in words if not w.startswith("\0")),
@@ -1176,7 +1214,11 @@ def _units(query: Query) -> list[_Unit]:
     ]
     said = {word for _, words in query.covers for word in words}
     units += [
-        _Unit(WORD_WEIGHT, terms=frozenset([w])) for w in query.words if w not in said
+        # a number is the case asked about ("all 8 of my lot markers", "2
+        # legionaries but one card"), not a word by the way
+        _Unit(CONDITION_WEIGHT if w.isdigit() else WORD_WEIGHT, terms=frozenset([w]))
+        for w in query.words
+        if w not in said
     ]
     units += [_Unit(PAIR_WEIGHT, terms=frozenset([p])) for p in query.pairs]
     units += [_Unit(PREFIX_WEIGHT, prefix=p) for p in query.prefixes]
