@@ -471,6 +471,9 @@ class RulesIndex:
         self._next_row = 1
         self._package = tuple(entries)
         self._words: dict[int, frozenset[str]] = {}
+        self._spelled: dict[int, frozenset[str]] = {}
+        """Each row's Latin words as written (folded): typos are corrected
+        towards them (:attr:`.Vocabulary.spelling`)."""
         self._title_terms: dict[int, frozenset[str]] = {}
         self._stats: dict[int, _Stats] = {}
         self._postings: dict[str, set[int]] = {}
@@ -557,6 +560,11 @@ class RulesIndex:
         self._words[row] = frozenset(
             t for t in (*title_terms, *body_terms) if t.isascii()
         )
+        self._spelled[row] = frozenset(
+            t.text
+            for t in (*found, *said)
+            if t.script is Script.LATIN and t.text.isascii() and not is_stopword(t.text)
+        )
 
     def _count_lengths(self, lang: Lang, stats: _Stats, sign: int) -> None:
         totals = self._lengths[lang]
@@ -572,13 +580,21 @@ class RulesIndex:
     def _make_vocabulary(self, table: str | None = None) -> Vocabulary:
         """The words a search from ``table`` knows: every entry's but the
         house rules of other tables."""
-        words = [
-            word
-            for row, found in self._words.items()
-            if self._rows[row].table in (None, table)
-            for word in found
-        ]
-        return Vocabulary.of([*words, *self.glossary.latin_stems()])
+        rows = [row for row in self._words if self._rows[row].table in (None, table)]
+        words = [word for row in rows for word in self._words[row]]
+        spelling = {
+            lang: [
+                *(
+                    w
+                    for row in rows
+                    if self._rows[row].lang is lang
+                    for w in self._spelled[row]
+                ),
+                *self.glossary.latin_words_in(lang),
+            ]
+            for lang in (Lang.EN, Lang.IT)
+        }
+        return Vocabulary.of([*words, *self.glossary.latin_stems()], spelling)
 
     def _vocabulary_for(self, table: str | None) -> Vocabulary:
         """:meth:`_make_vocabulary`, kept for the tables searched last
@@ -699,6 +715,7 @@ class RulesIndex:
             return None
         entry = self._rows.pop(row)
         self._words.pop(row, None)
+        self._spelled.pop(row, None)
         self._title_terms.pop(row, None)
         stats = self._stats.pop(row)
         self._count_lengths(entry.lang, stats, -1)

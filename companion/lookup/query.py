@@ -183,7 +183,7 @@ def normalise_query(
             continue
         word = token.stem
         if vocabulary is not None and word not in vocabulary:
-            fixed = vocabulary.correct(word)
+            fixed = vocabulary.correct_word(token.text, lang=asked_in)
             if fixed is None and len(word) >= 3 and vocabulary.completions(word):
                 prefixes.append(word)
             if fixed is None:

@@ -194,6 +194,7 @@ STOPWORDS: dict[Lang, frozenset[str]] = {
         giocatore giocatori regola regole prendo prendi prende prendono
         prendere ottengo ottieni ottiene ottengono ottenere qualcosa qualcuno
         potere aver faccio fai fanno facciamo fate fatto fatta fatti fatte farlo
+        farmi farti farsi farci farvi
         farla farli farne voglio vuoi vuole vogliamo volete vogliono
         io tu lui lei noi voi anch quand dov cos com quest quell m t n po""".split()
     ),

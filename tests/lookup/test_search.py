@@ -819,6 +819,42 @@ def test_vocabulary_corrections(word: str, fixed: str | None) -> None:
     assert vocabulary.correct(word) == fixed
 
 
+@pytest.mark.parametrize(
+    ("word", "lang", "fixed"),
+    [
+        ("furrto", Lang.IT, "furt"),  # an Italian word for an Italian typo
+        ("furrto", Lang.EN, None),  # "furto" is no English word
+        ("fartt", Lang.EN, "fart"),
+        ("fartt", Lang.IT, None),
+        ("imperail", Lang.EN, "imper"),  # the word corrected, then stemmed
+        ("imperial", Lang.EN, None),  # a known word: no typo
+        ("furrto", None, "furt"),  # no language said: among every stem
+        ("furrto", Lang.ZH, "furt"),  # no Latin words of its own: any stem
+    ],
+)
+def test_a_typo_is_corrected_only_towards_a_word_of_the_question_language(
+    word: str, lang: Lang | None, fixed: str | None
+) -> None:
+    vocabulary = Vocabulary.of(
+        [stem(w) for w in ("furto", "fart", "imperial")],
+        {Lang.IT: ["furto"], Lang.EN: ["fart", "imperial"]},
+    )
+    assert vocabulary.correct_word(word, lang=lang) == fixed
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "not_into"),
+    [
+        ("cosa succede con i furti?", Lang.IT, "fart"),
+        ("quando finisce la partita? i furti contano", Lang.IT, "fart"),
+    ],
+)
+def test_a_question_word_is_never_corrected_into_another_language(
+    question: str, lang: Lang, not_into: str
+) -> None:
+    assert not_into not in INDEX.query(question, lang=lang).words
+
+
 # -- house rules -------------------------------------------------------------------
 
 
