@@ -1018,3 +1018,21 @@ def test_reading_entries_by_id_rule_and_language() -> None:
 def test_an_index_can_be_closed() -> None:
     index: RulesIndex = open_index()
     index.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("statue", "glory-to-rome.statue"),  # a card named: its entry
+        ("what does the wall do", "glory-to-rome.wall"),
+        ("catacomb", "glory-to-rome.catacomb"),
+        ("palisade", "glory-to-rome.palisade"),
+        ("when does the game end in glory to rome", "glory-to-rome.game-end"),
+    ],
+)
+def test_a_single_card_gives_way_to_the_rule_unless_it_is_named(
+    question: str, first: str
+) -> None:
+    assert keys(INDEX.search(question, limit=1)) == [first]
+    for key in ("statue", "wall", "catacomb", "forum", "palisade"):
+        assert INDEX.entry(f"glory-to-rome.{key}.en").reference
