@@ -1036,3 +1036,23 @@ def test_a_single_card_gives_way_to_the_rule_unless_it_is_named(
     assert keys(INDEX.search(question, limit=1)) == [first]
     for key in ("statue", "wall", "catacomb", "forum", "palisade"):
         assert INDEX.entry(f"glory-to-rome.{key}.en").reference
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "term"),
+    [
+        # Rulebook 001 colours the building types: Beige, Olive, Gray.
+        ("the gray buildings score for what?", Lang.EN, "civic"),
+        ("gli edifici grigi danno punti per cosa?", Lang.IT, "civic"),
+        ("灰色建筑怎么得分", Lang.ZH, "civic"),
+        ("do the olive buildings give coins?", Lang.EN, "commercial"),
+        ("gli edifici beige contano la popolazione?", Lang.IT, "residential"),
+        # the glossary's languages say the same: "final scoring" in each
+        ("come funziona il punteggio finale?", Lang.IT, "game-end"),
+        ("最终计分怎么算", Lang.ZH, "game-end"),
+    ],
+)
+def test_the_rulebooks_colour_and_phrasing_name_the_same_terms(
+    question: str, lang: Lang, term: str
+) -> None:
+    assert term in INDEX.query(question, lang=lang).concepts
