@@ -206,8 +206,9 @@ class Hit:
     """Every language this rule is written in (the web may offer them)."""
 
 
-def _terms(found: Iterable[Token]) -> list[str]:
-    """The index terms of a text's tokens: stems of meaningful words, and
+def _terms(found: Iterable[Token], lang: Lang | None = None) -> list[str]:
+    """The index terms of a text's tokens: stems of meaningful words (as
+    words of ``lang``, :func:`.stem_in`; ``None``: of either language), and
     Chinese character pairs."""
     terms: list[str] = []
     for token in found:
@@ -215,7 +216,7 @@ def _terms(found: Iterable[Token]) -> list[str]:
             if len(token.text) > 1:
                 terms.extend(cjk_pairs(token.text))
         elif not is_stopword(token.text):
-            terms.append(token.stem)
+            terms.append(token.stem_in(lang) if lang is not None else token.stem)
     return terms
 
 
@@ -274,9 +275,11 @@ class _Matcher:
                     if tuple(stems[at : at + n]) == phrase:
                         found.append((latin[at].start, latin[at + n - 1].end, i))
         for token, stem in zip(latin, stems, strict=True):
+            # a question's words are stems of its language, a term's of either
+            forms = {stem, token.stem_in(Lang.EN), token.stem_in(Lang.IT)}
             for i, sought in enumerate(self.sought):
-                if stem in sought.stems or (
-                    sought.prefix and stem.startswith(sought.prefix)
+                if not forms.isdisjoint(sought.stems) or (
+                    sought.prefix and any(f.startswith(sought.prefix) for f in forms)
                 ):
                     found.append((token.start, token.end, i))
                     break
@@ -520,8 +523,8 @@ class RulesIndex:
         modal = _modal_sentences(entry, self._modality)
         if modal:
             self._modal[self._next_row] = modal
-        title_terms = _terms(in_title)
-        body_terms = _terms([*in_body, *said])
+        title_terms = _terms(in_title, entry.lang)
+        body_terms = _terms([*in_body, *said], entry.lang)
         chars = [ch for t in (*found, *said) if t.script is Script.CJK for ch in t.text]
         row = self._next_row
         self._stats[row] = _Stats(
@@ -557,9 +560,7 @@ class RulesIndex:
         self._rows[row] = entry
         self._by_id[entry.id] = row
         self._variants.setdefault(entry.rule_id, {})[entry.lang] = entry
-        self._words[row] = frozenset(
-            t for t in (*title_terms, *body_terms) if t.isascii()
-        )
+        self._words[row] = frozenset(t for t in _terms([*found, *said]) if t.isascii())
         self._spelled[row] = frozenset(
             t.text
             for t in (*found, *said)

@@ -174,6 +174,10 @@ def normalise_query(
     prefixes: list[str] = []
     corrections: list[tuple[str, str]] = []
     raw: list[tuple[str, int]] = []
+    # Terms are found by the stems of both languages (:func:`.stem`), words
+    # are matched as stems of the question's language (:func:`.stem_in`).
+    stem_lang = asked_in if asked_in in (Lang.EN, Lang.IT) else None
+    in_lang: dict[str, str] = {}
     for token in found:
         if token.script is Script.CJK:
             raw.append(("", -1))
@@ -182,6 +186,7 @@ def normalise_query(
             raw.append((token.stem, -1))
             continue
         word = token.stem
+        own = token.stem_in(stem_lang)
         if vocabulary is not None and word not in vocabulary:
             fixed = vocabulary.correct_word(token.text, lang=asked_in)
             if fixed is None and len(word) >= 3 and vocabulary.completions(word):
@@ -189,10 +194,11 @@ def normalise_query(
             if fixed is None:
                 raw.append((word, -1))
                 continue
-            corrections.append((token.text, fixed))
-            word = fixed
+            word, own = fixed
+            corrections.append((token.text, word))
         raw.append((word, len(words)))
         words.append(word)
+        in_lang.setdefault(word, own)
     concepts = _find_by_clause(glossary, rest, found, words, raw)
     if _ZH_NONE_LEFT.search(fold(rest)) and glossary.has(RUN_OUT):
         concepts.setdefault(RUN_OUT, []).append((-1, -1))
@@ -250,14 +256,14 @@ def normalise_query(
         text=text,
         lang=asked_in,
         game=game,
-        words=_unique(words),
+        words=_unique([in_lang.get(w, w) for w in words]),
         prefixes=_unique(prefixes),
         pairs=_unique(pairs),
         chars=_unique(chars),
         concepts=_unique(list(concepts)),
         scope=tuple(c for c in glossary.find(Words.of(name_kept)) if c in concepts),
         covers=tuple(
-            (term, tuple(dict.fromkeys(covers[term])))
+            (term, tuple(dict.fromkeys(in_lang.get(w, w) for w in covers[term])))
             for term in _unique(list(concepts))
         ),
         corrections=tuple(corrections),

@@ -60,6 +60,11 @@ class Token:
         """The light stem of a Latin word; a Chinese run as it is."""
         return stem(self.text) if self.script is Script.LATIN else self.text
 
+    def stem_in(self, lang: Lang | None) -> str:
+        """The stem of a Latin word read as a word of ``lang``
+        (:func:`stem_in`); a Chinese run as it is."""
+        return stem_in(self.text, lang) if self.script is Script.LATIN else self.text
+
 
 ZH_VARIANTS: dict[int, str] = str.maketrans({"板": "版"})
 """Chinese characters players write for one another, each to the one the
@@ -149,6 +154,33 @@ def stem(word: str) -> str:
     if len(word) <= 3 or not word.isalpha():
         return word
     return str(_ITALIAN.stemWord(_ENGLISH.stemWord(word)))
+
+
+_STEMMERS = {Lang.EN: _ENGLISH, Lang.IT: _ITALIAN}
+
+
+@lru_cache(maxsize=1 << 16)
+def stem_in(word: str, lang: Lang | None) -> str:
+    """The stem of a folded Latin word of ``lang``, by that language's
+    Snowball stemmer alone: a word meets its own language's forms of it,
+    never a false friend that :func:`stem` makes one with it (English
+    "during" and Italian "dura", "durare"). A text of no Latin language
+    (Chinese, or a language not known) gets :func:`stem`.
+
+    >>> [stem_in(w, Lang.EN) for w in ("during", "tied", "tying", "eight")]
+    ['dure', 'tie', 'tie', '8']
+    >>> [stem_in(w, Lang.IT) for w in ("dura", "durante", "pareggi", "pareggio")]
+    ['dur', 'durant', 'paregg', 'paregg']
+    """
+    stemmer = _STEMMERS.get(lang) if lang is not None else None
+    if stemmer is None:
+        return stem(word)
+    digits = NUMBER_WORDS.get(word)
+    if digits is not None:
+        return digits
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    return str(stemmer.stemWord(word))
 
 
 def cjk_pairs(run: str) -> list[str]:
@@ -293,5 +325,6 @@ __all__ = [
     "has_cjk",
     "is_stopword",
     "stem",
+    "stem_in",
     "tokens",
 ]

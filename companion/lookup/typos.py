@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..engines.glory_terms import Lang
-from .text import stem
+from .text import stem, stem_in
 
 SHORTEST: int = 4
 """Words shorter than this are never corrected: too many near neighbours."""
@@ -123,9 +123,12 @@ class Vocabulary:
                 best = rank
         return best[2] if best is not None else None
 
-    def correct_word(self, word: str, *, lang: Lang | None = None) -> str | None:
-        """The stem of the known word nearest to the folded ``word`` of a
-        question in ``lang``, or ``None`` (its stem is known, or no word is
+    def correct_word(
+        self, word: str, *, lang: Lang | None = None
+    ) -> tuple[str, str] | None:
+        """The known word nearest to the folded ``word`` of a question in
+        ``lang``, as its stem (:func:`.stem`) and its stem in ``lang``
+        (:func:`.stem_in`); or ``None`` (its stem is known, or no word is
         near).
 
         Where :attr:`spelling` has ``lang``'s words the typo is corrected as
@@ -139,9 +142,10 @@ class Vocabulary:
             return None
         words = self.spelling.get(lang) if lang is not None else None
         if words is None:
-            return self.correct(own)
+            near = self.correct(own)
+            return (near, near) if near is not None else None
         fixed = words.correct(word)
-        return stem(fixed) if fixed is not None else None
+        return (stem(fixed), stem_in(fixed, lang)) if fixed is not None else None
 
     def completions(self, prefix: str, *, limit: int = 8) -> tuple[str, ...]:
         """Known words that start with ``prefix`` (longer than it), most used

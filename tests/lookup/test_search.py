@@ -40,7 +40,14 @@ from companion.lookup.index import (
     _Sought,
     _units,
 )
-from companion.lookup.text import fold, fts_phrase, is_stopword, stem, tokens
+from companion.lookup.text import (
+    fold,
+    fts_phrase,
+    is_stopword,
+    stem,
+    stem_in,
+    tokens,
+)
 from companion.lookup.typos import Vocabulary, edit_distance
 
 F, A, G = "foundations-of-rome", "all-roads", "glory-to-rome"
@@ -822,18 +829,19 @@ def test_vocabulary_corrections(word: str, fixed: str | None) -> None:
 @pytest.mark.parametrize(
     ("word", "lang", "fixed"),
     [
-        ("furrto", Lang.IT, "furt"),  # an Italian word for an Italian typo
+        ("furrto", Lang.IT, ("furt", "furt")),  # an Italian word, Italian typo
         ("furrto", Lang.EN, None),  # "furto" is no English word
-        ("fartt", Lang.EN, "fart"),
+        ("fartt", Lang.EN, ("fart", "fart")),
         ("fartt", Lang.IT, None),
-        ("imperail", Lang.EN, "imper"),  # the word corrected, then stemmed
+        # the word corrected, then stemmed both ways (English: imperi)
+        ("imperail", Lang.EN, ("imper", "imperi")),
         ("imperial", Lang.EN, None),  # a known word: no typo
-        ("furrto", None, "furt"),  # no language said: among every stem
-        ("furrto", Lang.ZH, "furt"),  # no Latin words of its own: any stem
+        ("furrto", None, ("furt", "furt")),  # no language said: any stem
+        ("furrto", Lang.ZH, ("furt", "furt")),  # no Latin words of its own
     ],
 )
 def test_a_typo_is_corrected_only_towards_a_word_of_the_question_language(
-    word: str, lang: Lang | None, fixed: str | None
+    word: str, lang: Lang | None, fixed: tuple[str, str] | None
 ) -> None:
     vocabulary = Vocabulary.of(
         [stem(w) for w in ("furto", "fart", "imperial")],
@@ -1056,3 +1064,50 @@ def test_the_rulebooks_colour_and_phrasing_name_the_same_terms(
     question: str, lang: Lang, term: str
 ) -> None:
     assert term in INDEX.query(question, lang=lang).concepts
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "other", "other_lang"),
+    [
+        ("during", Lang.EN, "dura", Lang.IT),  # false friends stay apart
+        ("during", Lang.EN, "durante", Lang.IT),
+        ("fine", Lang.IT, "fine", Lang.EN),  # a stem of each language
+    ],
+)
+def test_a_word_is_stemmed_in_its_own_language(
+    word: str, lang: Lang, other: str, other_lang: Lang
+) -> None:
+    assert stem_in(word, lang) != stem_in(other, other_lang)
+
+
+@pytest.mark.parametrize(
+    ("words", "lang"),
+    [
+        (("tied", "tying", "ties"), Lang.EN),  # a word meets its own forms
+        (("pareggio", "pareggi"), Lang.IT),
+        (("lotto", "lotti"), Lang.IT),
+        (("eight", "8"), Lang.EN),
+        (("otto", "8"), Lang.IT),
+    ],
+)
+def test_a_word_meets_its_forms_in_its_language(
+    words: tuple[str, ...], lang: Lang
+) -> None:
+    assert len({stem_in(w, lang) for w in words}) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "not_first"),
+    [
+        # Italian "dura" (lasts) is no English "during" of the lot markers
+        (
+            "quante ere dura una partita a foundations of rome?",
+            Lang.IT,
+            "foundations-of-rome.lot-markers",
+        ),
+    ],
+)
+def test_a_question_word_meets_only_its_language_stems(
+    question: str, lang: Lang, not_first: str
+) -> None:
+    assert keys(INDEX.search(question, lang=lang, limit=1)) != [not_first]
