@@ -70,7 +70,9 @@ from .text import (
     fold,
     has_cjk,
     is_stopword,
+    stem_in,
     tokens,
+    unnegated,
 )
 from .typos import Vocabulary
 
@@ -218,6 +220,21 @@ def _terms(found: Iterable[Token], lang: Lang | None = None) -> list[str]:
         elif not is_stopword(token.text):
             terms.append(token.stem_in(lang) if lang is not None else token.stem)
     return terms
+
+
+def _bases(found: Iterable[Token], lang: Lang, known: frozenset[str]) -> list[str]:
+    """The stems (in ``lang``) of the known words that a text's negated
+    words are the negation of: "the supply is unlimited" (illimitata) is an
+    answer to "is it limited?" (limitati) when the rules say both."""
+    bases: list[str] = []
+    for token in found:
+        if token.script is not Script.LATIN or is_stopword(token.text):
+            continue
+        for base in unnegated(token.text, lang):
+            if stem_in(base, lang) in known:
+                bases.append(stem_in(base, lang))
+                break
+    return bases
 
 
 def _concept_tokens(terms: dict[str, int]) -> str:
@@ -497,6 +514,14 @@ class RulesIndex:
         }
         """The glossary terms that say a case of a rule: :data:`CONDITION_TERMS`
         and the terms said by a number (a player count: "3 players", 三人)."""
+        self._known: frozenset[str] = frozenset(
+            t.stem_in(entry.lang)
+            for entry in entries
+            for t in tokens(f"{entry.title}\n{entry.text}\n{entry.keywords}")
+            if t.script is Script.LATIN
+        )
+        """The stems the package's entries say, each in its entry's language:
+        a negated word says its base too where they have it (:func:`_bases`)."""
         for entry in entries:
             self._insert(entry)
         self._sections = self._section_map(entries)
@@ -525,6 +550,7 @@ class RulesIndex:
             self._modal[self._next_row] = modal
         title_terms = _terms(in_title, entry.lang)
         body_terms = _terms([*in_body, *said], entry.lang)
+        body_terms += _bases([*found, *said], entry.lang, self._known)
         chars = [ch for t in (*found, *said) if t.script is Script.CJK for ch in t.text]
         row = self._next_row
         self._stats[row] = _Stats(

@@ -39,7 +39,10 @@ from .text import (
     fts_phrase,
     has_cjk,
     is_stopword,
+    stem,
+    stem_in,
     tokens,
+    unnegated,
 )
 from .typos import Vocabulary
 
@@ -149,6 +152,21 @@ class Query:
         return " OR ".join(parts) if parts else None
 
 
+def _unknown_word(
+    word: str, lang: Lang, vocabulary: Vocabulary
+) -> tuple[str, str, bool] | None:
+    """How a folded Latin ``word`` no entry says is read: as the known word
+    it is the negation of (``unlimited`` asks about the limit), else as the
+    word its typo is of; as its stem (:func:`.stem`), its stem in ``lang``
+    and whether it is a typo's correction. ``None``: neither."""
+    stem_lang = lang if lang in (Lang.EN, Lang.IT) else None
+    for base in unnegated(word, stem_lang):
+        if stem(base) in vocabulary:
+            return stem(base), stem_in(base, stem_lang), False
+    fixed = vocabulary.correct_word(word, lang=lang)
+    return (*fixed, True) if fixed is not None else None
+
+
 def _unique(items: list[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))[:MAX_TERMS]
 
@@ -179,23 +197,21 @@ def normalise_query(
     stem_lang = asked_in if asked_in in (Lang.EN, Lang.IT) else None
     in_lang: dict[str, str] = {}
     for token in found:
-        if token.script is Script.CJK:
-            raw.append(("", -1))
-            continue
-        if is_stopword(token.text):
-            raw.append((token.stem, -1))
+        if token.script is Script.CJK or is_stopword(token.text):
+            raw.append((token.stem if token.script is Script.LATIN else "", -1))
             continue
         word = token.stem
         own = token.stem_in(stem_lang)
         if vocabulary is not None and word not in vocabulary:
-            fixed = vocabulary.correct_word(token.text, lang=asked_in)
-            if fixed is None and len(word) >= 3 and vocabulary.completions(word):
-                prefixes.append(word)
-            if fixed is None:
+            read = _unknown_word(token.text, asked_in, vocabulary)
+            if read is None:
+                if len(word) >= 3 and vocabulary.completions(word):
+                    prefixes.append(word)
                 raw.append((word, -1))
                 continue
-            word, own = fixed
-            corrections.append((token.text, word))
+            word, own, corrected = read
+            if corrected:
+                corrections.append((token.text, word))
         raw.append((word, len(words)))
         words.append(word)
         in_lang.setdefault(word, own)

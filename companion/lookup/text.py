@@ -183,6 +183,39 @@ def stem_in(word: str, lang: Lang | None) -> str:
     return str(stemmer.stemWord(word))
 
 
+NEGATING_PREFIXES: dict[Lang, tuple[str, ...]] = {
+    Lang.EN: ("non", "un", "in", "im", "il", "ir"),
+    Lang.IT: ("non", "in", "im", "il", "ir"),
+}
+"""The prefixes that make a word its opposite, per language: unlimited,
+illimitato, impossibile, irregolare, inutile."""
+
+
+def unnegated(word: str, lang: Lang | None) -> list[str]:
+    """The words a folded Latin ``word`` of ``lang`` may be the negation of,
+    its negating prefix (:data:`NEGATING_PREFIXES`) taken off: a question
+    about the unlimited asks about the limit. Only a rest of four letters or
+    more; ``il``, ``im`` and ``ir`` only before the letter they double or
+    stand before (illimitata, impossibile, irregolare).
+
+    >>> unnegated("illimitata", Lang.IT), unnegated("unlimited", Lang.EN)
+    (['limitata'], ['limited'])
+    >>> unnegated("inizio", Lang.IT), unnegated("ilk", Lang.EN)
+    (['izio'], [])
+    """
+    found: list[str] = []
+    for prefix in NEGATING_PREFIXES.get(lang, ()) if lang is not None else ():
+        rest = word[len(prefix) :]
+        if not word.startswith(prefix) or len(rest) < 4 or not rest.isalpha():
+            continue
+        if prefix in ("il", "ir") and rest[0] != prefix[1]:
+            continue
+        if prefix == "im" and rest[0] not in "bmp":
+            continue
+        found.append(rest)
+    return found
+
+
 def cjk_pairs(run: str) -> list[str]:
     """The overlapping character pairs of a Chinese run (one character: itself).
 
@@ -327,4 +360,5 @@ __all__ = [
     "stem",
     "stem_in",
     "tokens",
+    "unnegated",
 ]

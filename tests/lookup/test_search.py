@@ -47,6 +47,7 @@ from companion.lookup.text import (
     stem,
     stem_in,
     tokens,
+    unnegated,
 )
 from companion.lookup.typos import Vocabulary, edit_distance
 
@@ -1111,3 +1112,47 @@ def test_a_question_word_meets_only_its_language_stems(
     question: str, lang: Lang, not_first: str
 ) -> None:
     assert keys(INDEX.search(question, lang=lang, limit=1)) != [not_first]
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "bases"),
+    [
+        ("illimitata", Lang.IT, ["limitata"]),
+        ("impossibile", Lang.IT, ["possibile"]),
+        ("irregolare", Lang.IT, ["regolare"]),
+        ("inutile", Lang.IT, ["utile"]),
+        ("unlimited", Lang.EN, ["limited"]),
+        ("nonscoring", Lang.EN, ["scoring"]),
+        ("important", Lang.EN, ["portant"]),  # a guess: kept only if known
+        ("imitate", Lang.EN, []),  # im- only before b, m, p
+        ("ilk", Lang.EN, []),  # too short a rest
+        ("unlimited", Lang.ZH, []),  # no Latin language of its own
+        ("unlimited", None, []),
+    ],
+)
+def test_a_negated_word_names_the_word_it_negates(
+    word: str, lang: Lang | None, bases: list[str]
+) -> None:
+    assert unnegated(word, lang) == bases
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [("limitati?", Lang.IT), ("illimitata?", Lang.IT), ("limited?", Lang.EN)],
+)
+def test_a_word_meets_an_entry_saying_its_negation_where_the_rules_say_both(
+    question: str, lang: Lang
+) -> None:
+    # Population tokens: "la scorta è illimitata" / "the supply is unlimited";
+    # Limited buildings: "Edifici limitati" / "Limited buildings".
+    wanted = {f"{F}.population-tokens", f"{F}.building-supply"}
+    entries = [
+        e
+        for e in load_rules().entries
+        if f"{e.game}.{e.key}" in wanted and e.lang is lang
+    ]
+    index = build_index(entries)  # no glossary: words alone
+    found = set(keys(index.search(question, lang=lang, limit=3)))
+    if question.startswith("illimit"):
+        wanted = {f"{F}.population-tokens"}  # the negated word asks the same
+    assert found >= wanted
