@@ -303,6 +303,17 @@ class Glossary:
                 found.extend(forms[1])
         return tuple(dict.fromkeys(found))
 
+    def latin_words_in(self, lang: Lang) -> frozenset[str]:
+        """The meaningful Latin words (folded, not stemmed) of the terms'
+        words in ``lang``: how that language spells them."""
+        return frozenset(
+            token.text
+            for term in self.terms
+            for word in term.words.get(lang, ())
+            for token in tokens(word)
+            if token.script is Script.LATIN and not is_stopword(token.text)
+        )
+
     def latin_stems(self) -> frozenset[str]:
         """Every stem a Latin term word has (part of the search's vocabulary)."""
         return frozenset(

@@ -70,7 +70,9 @@ from .text import (
     fold,
     has_cjk,
     is_stopword,
+    stem_in,
     tokens,
+    unnegated,
 )
 from .typos import Vocabulary
 
@@ -206,8 +208,9 @@ class Hit:
     """Every language this rule is written in (the web may offer them)."""
 
 
-def _terms(found: Iterable[Token]) -> list[str]:
-    """The index terms of a text's tokens: stems of meaningful words, and
+def _terms(found: Iterable[Token], lang: Lang | None = None) -> list[str]:
+    """The index terms of a text's tokens: stems of meaningful words (as
+    words of ``lang``, :func:`.stem_in`; ``None``: of either language), and
     Chinese character pairs."""
     terms: list[str] = []
     for token in found:
@@ -215,8 +218,23 @@ def _terms(found: Iterable[Token]) -> list[str]:
             if len(token.text) > 1:
                 terms.extend(cjk_pairs(token.text))
         elif not is_stopword(token.text):
-            terms.append(token.stem)
+            terms.append(token.stem_in(lang) if lang is not None else token.stem)
     return terms
+
+
+def _bases(found: Iterable[Token], lang: Lang, known: frozenset[str]) -> list[str]:
+    """The stems (in ``lang``) of the known words that a text's negated
+    words are the negation of: "the supply is unlimited" (illimitata) is an
+    answer to "is it limited?" (limitati) when the rules say both."""
+    bases: list[str] = []
+    for token in found:
+        if token.script is not Script.LATIN or is_stopword(token.text):
+            continue
+        for base in unnegated(token.text, lang):
+            if stem_in(base, lang) in known:
+                bases.append(stem_in(base, lang))
+                break
+    return bases
 
 
 def _concept_tokens(terms: dict[str, int]) -> str:
@@ -274,9 +292,11 @@ class _Matcher:
                     if tuple(stems[at : at + n]) == phrase:
                         found.append((latin[at].start, latin[at + n - 1].end, i))
         for token, stem in zip(latin, stems, strict=True):
+            # a question's words are stems of its language, a term's of either
+            forms = {stem, token.stem_in(Lang.EN), token.stem_in(Lang.IT)}
             for i, sought in enumerate(self.sought):
-                if stem in sought.stems or (
-                    sought.prefix and stem.startswith(sought.prefix)
+                if not forms.isdisjoint(sought.stems) or (
+                    sought.prefix and any(f.startswith(sought.prefix) for f in forms)
                 ):
                     found.append((token.start, token.end, i))
                     break
@@ -471,6 +491,9 @@ class RulesIndex:
         self._next_row = 1
         self._package = tuple(entries)
         self._words: dict[int, frozenset[str]] = {}
+        self._spelled: dict[int, frozenset[str]] = {}
+        """Each row's Latin words as written (folded): typos are corrected
+        towards them (:attr:`.Vocabulary.spelling`)."""
         self._title_terms: dict[int, frozenset[str]] = {}
         self._stats: dict[int, _Stats] = {}
         self._postings: dict[str, set[int]] = {}
@@ -491,6 +514,14 @@ class RulesIndex:
         }
         """The glossary terms that say a case of a rule: :data:`CONDITION_TERMS`
         and the terms said by a number (a player count: "3 players", 三人)."""
+        self._known: frozenset[str] = frozenset(
+            t.stem_in(entry.lang)
+            for entry in entries
+            for t in tokens(f"{entry.title}\n{entry.text}\n{entry.keywords}")
+            if t.script is Script.LATIN
+        )
+        """The stems the package's entries say, each in its entry's language:
+        a negated word says its base too where they have it (:func:`_bases`)."""
         for entry in entries:
             self._insert(entry)
         self._sections = self._section_map(entries)
@@ -517,8 +548,9 @@ class RulesIndex:
         modal = _modal_sentences(entry, self._modality)
         if modal:
             self._modal[self._next_row] = modal
-        title_terms = _terms(in_title)
-        body_terms = _terms([*in_body, *said])
+        title_terms = _terms(in_title, entry.lang)
+        body_terms = _terms([*in_body, *said], entry.lang)
+        body_terms += _bases([*found, *said], entry.lang, self._known)
         chars = [ch for t in (*found, *said) if t.script is Script.CJK for ch in t.text]
         row = self._next_row
         self._stats[row] = _Stats(
@@ -554,8 +586,11 @@ class RulesIndex:
         self._rows[row] = entry
         self._by_id[entry.id] = row
         self._variants.setdefault(entry.rule_id, {})[entry.lang] = entry
-        self._words[row] = frozenset(
-            t for t in (*title_terms, *body_terms) if t.isascii()
+        self._words[row] = frozenset(t for t in _terms([*found, *said]) if t.isascii())
+        self._spelled[row] = frozenset(
+            t.text
+            for t in (*found, *said)
+            if t.script is Script.LATIN and t.text.isascii() and not is_stopword(t.text)
         )
 
     def _count_lengths(self, lang: Lang, stats: _Stats, sign: int) -> None:
@@ -572,13 +607,21 @@ class RulesIndex:
     def _make_vocabulary(self, table: str | None = None) -> Vocabulary:
         """The words a search from ``table`` knows: every entry's but the
         house rules of other tables."""
-        words = [
-            word
-            for row, found in self._words.items()
-            if self._rows[row].table in (None, table)
-            for word in found
-        ]
-        return Vocabulary.of([*words, *self.glossary.latin_stems()])
+        rows = [row for row in self._words if self._rows[row].table in (None, table)]
+        words = [word for row in rows for word in self._words[row]]
+        spelling = {
+            lang: [
+                *(
+                    w
+                    for row in rows
+                    if self._rows[row].lang is lang
+                    for w in self._spelled[row]
+                ),
+                *self.glossary.latin_words_in(lang),
+            ]
+            for lang in (Lang.EN, Lang.IT)
+        }
+        return Vocabulary.of([*words, *self.glossary.latin_stems()], spelling)
 
     def _vocabulary_for(self, table: str | None) -> Vocabulary:
         """:meth:`_make_vocabulary`, kept for the tables searched last
@@ -699,6 +742,7 @@ class RulesIndex:
             return None
         entry = self._rows.pop(row)
         self._words.pop(row, None)
+        self._spelled.pop(row, None)
         self._title_terms.pop(row, None)
         stats = self._stats.pop(row)
         self._count_lengths(entry.lang, stats, -1)

@@ -39,7 +39,10 @@ from .text import (
     fts_phrase,
     has_cjk,
     is_stopword,
+    stem,
+    stem_in,
     tokens,
+    unnegated,
 )
 from .typos import Vocabulary
 
@@ -149,6 +152,21 @@ class Query:
         return " OR ".join(parts) if parts else None
 
 
+def _unknown_word(
+    word: str, lang: Lang, vocabulary: Vocabulary
+) -> tuple[str, str, bool] | None:
+    """How a folded Latin ``word`` no entry says is read: as the known word
+    it is the negation of (``unlimited`` asks about the limit), else as the
+    word its typo is of; as its stem (:func:`.stem`), its stem in ``lang``
+    and whether it is a typo's correction. ``None``: neither."""
+    stem_lang = lang if lang in (Lang.EN, Lang.IT) else None
+    for base in unnegated(word, stem_lang):
+        if stem(base) in vocabulary:
+            return stem(base), stem_in(base, stem_lang), False
+    fixed = vocabulary.correct_word(word, lang=lang)
+    return (*fixed, True) if fixed is not None else None
+
+
 def _unique(items: list[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))[:MAX_TERMS]
 
@@ -174,25 +192,29 @@ def normalise_query(
     prefixes: list[str] = []
     corrections: list[tuple[str, str]] = []
     raw: list[tuple[str, int]] = []
+    # Terms are found by the stems of both languages (:func:`.stem`), words
+    # are matched as stems of the question's language (:func:`.stem_in`).
+    stem_lang = asked_in if asked_in in (Lang.EN, Lang.IT) else None
+    in_lang: dict[str, str] = {}
     for token in found:
-        if token.script is Script.CJK:
-            raw.append(("", -1))
-            continue
-        if is_stopword(token.text):
-            raw.append((token.stem, -1))
+        if token.script is Script.CJK or is_stopword(token.text):
+            raw.append((token.stem if token.script is Script.LATIN else "", -1))
             continue
         word = token.stem
+        own = token.stem_in(stem_lang)
         if vocabulary is not None and word not in vocabulary:
-            fixed = vocabulary.correct(word)
-            if fixed is None and len(word) >= 3 and vocabulary.completions(word):
-                prefixes.append(word)
-            if fixed is None:
+            read = _unknown_word(token.text, asked_in, vocabulary)
+            if read is None:
+                if len(word) >= 3 and vocabulary.completions(word):
+                    prefixes.append(word)
                 raw.append((word, -1))
                 continue
-            corrections.append((token.text, fixed))
-            word = fixed
+            word, own, corrected = read
+            if corrected:
+                corrections.append((token.text, word))
         raw.append((word, len(words)))
         words.append(word)
+        in_lang.setdefault(word, own)
     concepts = _find_by_clause(glossary, rest, found, words, raw)
     if _ZH_NONE_LEFT.search(fold(rest)) and glossary.has(RUN_OUT):
         concepts.setdefault(RUN_OUT, []).append((-1, -1))
@@ -250,14 +272,14 @@ def normalise_query(
         text=text,
         lang=asked_in,
         game=game,
-        words=_unique(words),
+        words=_unique([in_lang.get(w, w) for w in words]),
         prefixes=_unique(prefixes),
         pairs=_unique(pairs),
         chars=_unique(chars),
         concepts=_unique(list(concepts)),
         scope=tuple(c for c in glossary.find(Words.of(name_kept)) if c in concepts),
         covers=tuple(
-            (term, tuple(dict.fromkeys(covers[term])))
+            (term, tuple(dict.fromkeys(in_lang.get(w, w) for w in covers[term])))
             for term in _unique(list(concepts))
         ),
         corrections=tuple(corrections),

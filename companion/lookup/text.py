@@ -60,6 +60,11 @@ class Token:
         """The light stem of a Latin word; a Chinese run as it is."""
         return stem(self.text) if self.script is Script.LATIN else self.text
 
+    def stem_in(self, lang: Lang | None) -> str:
+        """The stem of a Latin word read as a word of ``lang``
+        (:func:`stem_in`); a Chinese run as it is."""
+        return stem_in(self.text, lang) if self.script is Script.LATIN else self.text
+
 
 ZH_VARIANTS: dict[int, str] = str.maketrans({"板": "版"})
 """Chinese characters players write for one another, each to the one the
@@ -151,6 +156,66 @@ def stem(word: str) -> str:
     return str(_ITALIAN.stemWord(_ENGLISH.stemWord(word)))
 
 
+_STEMMERS = {Lang.EN: _ENGLISH, Lang.IT: _ITALIAN}
+
+
+@lru_cache(maxsize=1 << 16)
+def stem_in(word: str, lang: Lang | None) -> str:
+    """The stem of a folded Latin word of ``lang``, by that language's
+    Snowball stemmer alone: a word meets its own language's forms of it,
+    never a false friend that :func:`stem` makes one with it (English
+    "during" and Italian "dura", "durare"). A text of no Latin language
+    (Chinese, or a language not known) gets :func:`stem`.
+
+    >>> [stem_in(w, Lang.EN) for w in ("during", "tied", "tying", "eight")]
+    ['dure', 'tie', 'tie', '8']
+    >>> [stem_in(w, Lang.IT) for w in ("dura", "durante", "pareggi", "pareggio")]
+    ['dur', 'durant', 'paregg', 'paregg']
+    """
+    stemmer = _STEMMERS.get(lang) if lang is not None else None
+    if stemmer is None:
+        return stem(word)
+    digits = NUMBER_WORDS.get(word)
+    if digits is not None:
+        return digits
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    return str(stemmer.stemWord(word))
+
+
+NEGATING_PREFIXES: dict[Lang, tuple[str, ...]] = {
+    Lang.EN: ("non", "un", "in", "im", "il", "ir"),
+    Lang.IT: ("non", "in", "im", "il", "ir"),
+}
+"""The prefixes that make a word its opposite, per language: unlimited,
+illimitato, impossibile, irregolare, inutile."""
+
+
+def unnegated(word: str, lang: Lang | None) -> list[str]:
+    """The words a folded Latin ``word`` of ``lang`` may be the negation of,
+    its negating prefix (:data:`NEGATING_PREFIXES`) taken off: a question
+    about the unlimited asks about the limit. Only a rest of four letters or
+    more; ``il``, ``im`` and ``ir`` only before the letter they double or
+    stand before (illimitata, impossibile, irregolare).
+
+    >>> unnegated("illimitata", Lang.IT), unnegated("unlimited", Lang.EN)
+    (['limitata'], ['limited'])
+    >>> unnegated("inizio", Lang.IT), unnegated("ilk", Lang.EN)
+    (['izio'], [])
+    """
+    found: list[str] = []
+    for prefix in NEGATING_PREFIXES.get(lang, ()) if lang is not None else ():
+        rest = word[len(prefix) :]
+        if not word.startswith(prefix) or len(rest) < 4 or not rest.isalpha():
+            continue
+        if prefix in ("il", "ir") and rest[0] != prefix[1]:
+            continue
+        if prefix == "im" and rest[0] not in "bmp":
+            continue
+        found.append(rest)
+    return found
+
+
 def cjk_pairs(run: str) -> list[str]:
     """The overlapping character pairs of a Chinese run (one character: itself).
 
@@ -194,6 +259,7 @@ STOPWORDS: dict[Lang, frozenset[str]] = {
         giocatore giocatori regola regole prendo prendi prende prendono
         prendere ottengo ottieni ottiene ottengono ottenere qualcosa qualcuno
         potere aver faccio fai fanno facciamo fate fatto fatta fatti fatte farlo
+        farmi farti farsi farci farvi
         farla farli farne voglio vuoi vuole vogliamo volete vogliono
         io tu lui lei noi voi anch quand dov cos com quest quell m t n po""".split()
     ),
@@ -292,5 +358,7 @@ __all__ = [
     "has_cjk",
     "is_stopword",
     "stem",
+    "stem_in",
     "tokens",
+    "unnegated",
 ]

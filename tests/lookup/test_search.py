@@ -40,7 +40,15 @@ from companion.lookup.index import (
     _Sought,
     _units,
 )
-from companion.lookup.text import fold, fts_phrase, is_stopword, stem, tokens
+from companion.lookup.text import (
+    fold,
+    fts_phrase,
+    is_stopword,
+    stem,
+    stem_in,
+    tokens,
+    unnegated,
+)
 from companion.lookup.typos import Vocabulary, edit_distance
 
 F, A, G = "foundations-of-rome", "all-roads", "glory-to-rome"
@@ -819,6 +827,43 @@ def test_vocabulary_corrections(word: str, fixed: str | None) -> None:
     assert vocabulary.correct(word) == fixed
 
 
+@pytest.mark.parametrize(
+    ("word", "lang", "fixed"),
+    [
+        ("furrto", Lang.IT, ("furt", "furt")),  # an Italian word, Italian typo
+        ("furrto", Lang.EN, None),  # "furto" is no English word
+        ("fartt", Lang.EN, ("fart", "fart")),
+        ("fartt", Lang.IT, None),
+        # the word corrected, then stemmed both ways (English: imperi)
+        ("imperail", Lang.EN, ("imper", "imperi")),
+        ("imperial", Lang.EN, None),  # a known word: no typo
+        ("furrto", None, ("furt", "furt")),  # no language said: any stem
+        ("furrto", Lang.ZH, ("furt", "furt")),  # no Latin words of its own
+    ],
+)
+def test_a_typo_is_corrected_only_towards_a_word_of_the_question_language(
+    word: str, lang: Lang | None, fixed: tuple[str, str] | None
+) -> None:
+    vocabulary = Vocabulary.of(
+        [stem(w) for w in ("furto", "fart", "imperial")],
+        {Lang.IT: ["furto"], Lang.EN: ["fart", "imperial"]},
+    )
+    assert vocabulary.correct_word(word, lang=lang) == fixed
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "not_into"),
+    [
+        ("cosa succede con i furti?", Lang.IT, "fart"),
+        ("quando finisce la partita? i furti contano", Lang.IT, "fart"),
+    ],
+)
+def test_a_question_word_is_never_corrected_into_another_language(
+    question: str, lang: Lang, not_into: str
+) -> None:
+    assert not_into not in INDEX.query(question, lang=lang).words
+
+
 # -- house rules -------------------------------------------------------------------
 
 
@@ -982,3 +1027,132 @@ def test_reading_entries_by_id_rule_and_language() -> None:
 def test_an_index_can_be_closed() -> None:
     index: RulesIndex = open_index()
     index.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("statue", "glory-to-rome.statue"),  # a card named: its entry
+        ("what does the wall do", "glory-to-rome.wall"),
+        ("catacomb", "glory-to-rome.catacomb"),
+        ("palisade", "glory-to-rome.palisade"),
+        ("when does the game end in glory to rome", "glory-to-rome.game-end"),
+    ],
+)
+def test_a_single_card_gives_way_to_the_rule_unless_it_is_named(
+    question: str, first: str
+) -> None:
+    assert keys(INDEX.search(question, limit=1)) == [first]
+    for key in ("statue", "wall", "catacomb", "forum", "palisade"):
+        assert INDEX.entry(f"glory-to-rome.{key}.en").reference
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "term"),
+    [
+        # Rulebook 001 colours the building types: Beige, Olive, Gray.
+        ("the gray buildings score for what?", Lang.EN, "civic"),
+        ("gli edifici grigi danno punti per cosa?", Lang.IT, "civic"),
+        ("灰色建筑怎么得分", Lang.ZH, "civic"),
+        ("do the olive buildings give coins?", Lang.EN, "commercial"),
+        ("gli edifici beige contano la popolazione?", Lang.IT, "residential"),
+        # the glossary's languages say the same: "final scoring" in each
+        ("come funziona il punteggio finale?", Lang.IT, "game-end"),
+        ("最终计分怎么算", Lang.ZH, "game-end"),
+    ],
+)
+def test_the_rulebooks_colour_and_phrasing_name_the_same_terms(
+    question: str, lang: Lang, term: str
+) -> None:
+    assert term in INDEX.query(question, lang=lang).concepts
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "other", "other_lang"),
+    [
+        ("during", Lang.EN, "dura", Lang.IT),  # false friends stay apart
+        ("during", Lang.EN, "durante", Lang.IT),
+        ("fine", Lang.IT, "fine", Lang.EN),  # a stem of each language
+    ],
+)
+def test_a_word_is_stemmed_in_its_own_language(
+    word: str, lang: Lang, other: str, other_lang: Lang
+) -> None:
+    assert stem_in(word, lang) != stem_in(other, other_lang)
+
+
+@pytest.mark.parametrize(
+    ("words", "lang"),
+    [
+        (("tied", "tying", "ties"), Lang.EN),  # a word meets its own forms
+        (("pareggio", "pareggi"), Lang.IT),
+        (("lotto", "lotti"), Lang.IT),
+        (("eight", "8"), Lang.EN),
+        (("otto", "8"), Lang.IT),
+    ],
+)
+def test_a_word_meets_its_forms_in_its_language(
+    words: tuple[str, ...], lang: Lang
+) -> None:
+    assert len({stem_in(w, lang) for w in words}) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "not_first"),
+    [
+        # Italian "dura" (lasts) is no English "during" of the lot markers
+        (
+            "quante ere dura una partita a foundations of rome?",
+            Lang.IT,
+            "foundations-of-rome.lot-markers",
+        ),
+    ],
+)
+def test_a_question_word_meets_only_its_language_stems(
+    question: str, lang: Lang, not_first: str
+) -> None:
+    assert keys(INDEX.search(question, lang=lang, limit=1)) != [not_first]
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "bases"),
+    [
+        ("illimitata", Lang.IT, ["limitata"]),
+        ("impossibile", Lang.IT, ["possibile"]),
+        ("irregolare", Lang.IT, ["regolare"]),
+        ("inutile", Lang.IT, ["utile"]),
+        ("unlimited", Lang.EN, ["limited"]),
+        ("nonscoring", Lang.EN, ["scoring"]),
+        ("important", Lang.EN, ["portant"]),  # a guess: kept only if known
+        ("imitate", Lang.EN, []),  # im- only before b, m, p
+        ("ilk", Lang.EN, []),  # too short a rest
+        ("unlimited", Lang.ZH, []),  # no Latin language of its own
+        ("unlimited", None, []),
+    ],
+)
+def test_a_negated_word_names_the_word_it_negates(
+    word: str, lang: Lang | None, bases: list[str]
+) -> None:
+    assert unnegated(word, lang) == bases
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [("limitati?", Lang.IT), ("illimitata?", Lang.IT), ("limited?", Lang.EN)],
+)
+def test_a_word_meets_an_entry_saying_its_negation_where_the_rules_say_both(
+    question: str, lang: Lang
+) -> None:
+    # Population tokens: "la scorta è illimitata" / "the supply is unlimited";
+    # Limited buildings: "Edifici limitati" / "Limited buildings".
+    wanted = {f"{F}.population-tokens", f"{F}.building-supply"}
+    entries = [
+        e
+        for e in load_rules().entries
+        if f"{e.game}.{e.key}" in wanted and e.lang is lang
+    ]
+    index = build_index(entries)  # no glossary: words alone
+    found = set(keys(index.search(question, lang=lang, limit=3)))
+    if question.startswith("illimit"):
+        wanted = {f"{F}.population-tokens"}  # the negated word asks the same
+    assert found >= wanted
