@@ -644,7 +644,8 @@ async def ask_for_a_while(
     rate: Rate,
 ) -> None:
     """``clients`` clients, each on its own kept-alive connection, asking
-    for ``path`` one request after another for ``seconds``."""
+    for ``path`` one request after another for ``seconds``: added to
+    ``rate`` (a page's turns add up)."""
     import asyncio
 
     async def one(_n: int) -> None:
@@ -668,26 +669,7 @@ async def ask_for_a_while(
     started = time.perf_counter()
     deadline = started + seconds
     await asyncio.gather(*(one(n) for n in range(clients)))
-    rate.seconds = time.perf_counter() - started
-
-
-def rate_of(
-    load: Any,
-    port: int,
-    label: str,
-    path: str,
-    *,
-    seconds: float,
-    clients: int,
-    headers: Mapping[str, str] | None = None,
-) -> Rate:
-    import asyncio
-
-    rate = Rate(label)
-    asyncio.run(
-        ask_for_a_while(load, port, path, headers or {}, seconds, clients, rate)
-    )
-    return rate
+    rate.seconds += time.perf_counter() - started
 
 
 def one_at_a_time(
@@ -815,24 +797,16 @@ def interleaved(
         floor, other = Rate(f"floor app, beside the {label}"), (floor_port, "/", {})
     else:
         floor, other = Rate(beside[0]), (port, beside[1], beside[2])
+    import asyncio
+
     for _ in range(ROUNDS):
         for rate, at, url, sent in (
             (floor, *other),
             (page, port, path, headers or {}),
         ):
-            turn = rate_of(
-                load,
-                at,
-                rate.label,
-                url,
-                seconds=seconds / ROUNDS,
-                clients=clients,
-                headers=sent,
+            asyncio.run(
+                ask_for_a_while(load, at, url, sent, seconds / ROUNDS, clients, rate)
             )
-            rate.answered += turn.answered
-            rate.seconds += turn.seconds
-            rate.statuses |= turn.statuses
-            rate.times_ms += turn.times_ms
     return page, floor
 
 
