@@ -14,6 +14,7 @@ from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -1228,3 +1229,23 @@ def test_a_citys_names_are_the_display_names() -> None:
     assert dict(case.names) == display_names(players)
     assert str(case.names["red"]) == "Ana (red)"
     assert pickle.loads(pickle.dumps(case)) == case  # noqa: S301 - our own bytes
+
+
+@PROPERTY
+@given(walked_tables())
+def test_first_turn_works_out_each_edge_once(table: tuple[City, RoadBoards]) -> None:
+    """The next pick comes from one walk of the edges: each edge's influence
+    worked out once (a walk per edge asked, as before issue 33, worked the
+    first edges out again for each edge after them)."""
+    from companion.engines.foundations import fortune
+
+    case, state = table
+    asked: list[Edge] = []
+
+    def counted(city: City, edge: Edge) -> object:
+        asked.append(edge)
+        return influence(city, edge)
+
+    with mock.patch.object(fortune, "influence", counted):
+        fortune.first_turn(case, state)
+    assert asked == list(Edge)
