@@ -156,11 +156,7 @@ def test_warm_up_draws_a_page_with_the_report_fonts() -> None:
 
 
 def test_a_warm_worker_compiles_no_template_for_its_first_report(
-    app: Flask,
-    client: FlaskClient,
-    actions: TableActions,
-    renders: list[str],
-    monkeypatch: pytest.MonkeyPatch,
+    app: Flask, actions: TableActions, renders: list[str]
 ) -> None:
     """Issue 33: a fresh worker's first PDF costs what a warm one does. The
     warm-up compiles the report's templates, those it includes too (Jinja
@@ -177,8 +173,9 @@ def test_a_warm_worker_compiles_no_template_for_its_first_report(
         compiled.append(name)
         return real(environment, name)
 
-    monkeypatch.setattr(loader, "get_source", counted)
-    assert client.get(f"/t/{table_id}/report.pdf").status_code == 200
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(loader, "get_source", counted)
+        assert actions.client.get(f"/t/{table_id}/report.pdf").status_code == 200
     assert renders == ["a4"]
     assert compiled == []
 
