@@ -90,3 +90,26 @@ def test_the_record_in_the_readers_language(
     client.get(f"/lang/{lang}")
     page = client.get("/record").get_data(as_text=True)
     assert "Our record" not in page and "Average" not in page
+
+
+def test_the_list_shows_the_newest_and_the_rest_is_one_tap_away(
+    actions: TableActions, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list holds ``RECENT_GAMES`` games (the page's size and cost do not
+    grow with the record), every player's record counts every game, and the
+    link lists them all."""
+    from companion.web.views import record as record_view
+
+    monkeypatch.setattr(record_view, "RECENT_GAMES", 2)
+    finished = {FINISH["all-roads"](actions) for _ in range(3)}
+    page = soup(client.get("/record"))
+    listed = [a["href"].rsplit("/", 1)[-1] for a in page.select(".record-list a")]
+    assert len(listed) == 2 and set(listed) < finished
+    ana = page.select_one("#record-all-roads").find_parent("section")
+    assert ana.select_one("td[data-stat='games']").get_text() == "3"
+    more = page.select_one("a[href='/record?all=1']")
+    assert more is not None and "3" in more.get_text()
+    everything = soup(client.get("/record?all=1"))
+    shown = [a["href"].rsplit("/", 1)[-1] for a in everything.select(".record-list a")]
+    assert set(shown) == finished
+    assert everything.select_one("a[href='/record?all=1']") is None

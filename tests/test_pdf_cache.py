@@ -155,6 +155,31 @@ def test_warm_up_draws_a_page_with_the_report_fonts() -> None:
     assert any(url.endswith("print.css") for url in fetcher.fetched)
 
 
+def test_a_warm_worker_compiles_no_template_for_its_first_report(
+    app: Flask, actions: TableActions, renders: list[str]
+) -> None:
+    """Issue 33: a fresh worker's first PDF costs what a warm one does. The
+    warm-up compiles the report's templates, those it includes too (Jinja
+    would compile an included one as the first report is rendered)."""
+    table_id = actions.create_id("all-roads", [("Ana", "red"), ("Bo", "blue")])
+    report.warm_up(app)
+    app.extensions["pdf_warm_up_thread"].join(timeout=60)
+    compiled: list[str] = []
+    loader = app.jinja_env.loader
+    assert loader is not None
+    real = loader.get_source
+
+    def counted(environment: Any, name: str) -> Any:
+        compiled.append(name)
+        return real(environment, name)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(loader, "get_source", counted)
+        assert actions.client.get(f"/t/{table_id}/report.pdf").status_code == 200
+    assert renders == ["a4"]
+    assert compiled == []
+
+
 def test_a_serving_worker_warms_up_in_the_background(tmp_path: Path) -> None:
     app = make_app(tmp_path, f"sqlite:///{tmp_path / 'w.sqlite3'}", PDF_WARM_UP=True)
     thread = app.extensions["pdf_warm_up_thread"]

@@ -43,6 +43,8 @@ _SALT: Final = "companion.web.device-tables"
 _ID_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,32}\Z")
 _CHANGED: Final = "device_tables"
 """Where a view's change to the list waits for the response (``flask.g``)."""
+_READ: Final = "device_cookie_read"
+"""The cookie as this request sent it, and its content once checked."""
 _RENAMED: Final = "device_name"
 """Where a view's change of the device's name waits for the response."""
 NAME_MAX: Final = DEVICE_NAME_MAX
@@ -55,15 +57,21 @@ def _serializer() -> URLSafeSerializer:
 
 def _cookie() -> dict[str, object]:
     """The cookie's content; an unsigned, altered or malformed cookie counts
-    as empty."""
+    as empty. Checked once a request (every request asks for the device's
+    name, a list asks for its tables too)."""
     raw = request.cookies.get(COOKIE_NAME)
     if not raw:
         return {}
+    read: tuple[str, dict[str, object]] | None = g.get(_READ)
+    if read is not None and read[0] == raw:
+        return read[1]
     try:
         data = _serializer().loads(raw)
     except BadSignature:
-        return {}
-    return data if isinstance(data, dict) else {}
+        data = {}
+    found: dict[str, object] = data if isinstance(data, dict) else {}
+    setattr(g, _READ, (raw, found))
+    return found
 
 
 def name() -> str | None:

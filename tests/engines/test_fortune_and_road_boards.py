@@ -14,13 +14,21 @@ from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engines import read_table
-from companion.engines.base import Line, Message, Node, Player, TableFileError
+from companion.engines.base import (
+    Line,
+    Message,
+    Node,
+    Player,
+    TableFileError,
+    display_names,
+)
 from companion.engines.foundations import (
     LOT_MARKERS_PER_PLAYER,
     Building,
@@ -1144,7 +1152,9 @@ def test_first_turn_is_the_first_edge_where_someone_picks(
     table: tuple[City, RoadBoards],
 ) -> None:
     """Checking the picks once (the era page) names the same pick as asking
-    edge by edge."""
+    edge by edge: ``first_turn`` walks the edges once and reads what each
+    player holds after each edge, ``next_turn`` walks them again up to the
+    edge asked (the algorithm ``first_turn`` had before, issue 33)."""
     case, state = table
     by_edge = (next_turn(case, state, edge) for edge in Edge)
     assert first_turn(case, state) == next((t for t in by_edge if t), None)
@@ -1156,3 +1166,86 @@ def test_table_file_round_trip(table: tuple[City, RoadBoards]) -> None:
     case, state = table
     doc = json.loads(json.dumps(to_json(state)))
     assert read(Node(doc, "road_boards"), case.players) == state
+
+
+def influence_as_before(city: City, edge: Edge) -> list[tuple[object, ...]]:
+    """:func:`influence` as it was written before issue 33 made it faster
+    (each lot asked ``edge.has`` twice, names looked up per building): the
+    standings in seating order, then each counted building's line."""
+    size = city.board.size
+    names = display_names(city.players)
+    found: list[tuple[object, ...]] = []
+    for player in city.players:
+        buildings = [
+            b
+            for b in city.buildings
+            if b.owner == player.id and any(edge.has(lot, size) for lot in b.lots)
+        ]
+        if not buildings:
+            continue
+        edge_lots = [lot for b in buildings for lot in b.lots if edge.has(lot, size)]
+        found.append(
+            (
+                player.id,
+                sum(b.size for b in buildings),
+                min(edge_lots, key=lambda lot: (lot.column, lot.row)),
+                min(edge_lots, key=lambda lot: (lot.row, lot.column)),
+            )
+        )
+        found += [(b.size, str(names[player.id]), str(b.label())) for b in buildings]
+    return found
+
+
+@PROPERTY
+@given(st.one_of(for_cities(), crowded_edges()))
+def test_influence_is_what_it_was_before(case: City) -> None:
+    """The faster :func:`influence` (issue 33) counts, ranks and explains as
+    the plain one did."""
+    for edge in Edge:
+        found = influence(case, edge)
+        by_seat = {s.player: s for s in found.standings}
+        seats = [p.id for p in case.players if p.id in by_seat]
+        lines = iter(found.counted)
+        got: list[tuple[object, ...]] = []
+        for pid in seats:
+            s = by_seat[pid]
+            got.append((pid, s.influence, s.letter_lot, s.number_lot))
+            for b in (b for b in case.buildings if b.owner == pid):
+                if any(edge.has(lot, case.board.size) for lot in b.lots):
+                    line = next(lines)
+                    assert line.points == b.size
+                    got.append((b.size, str(case.names[pid]), str(b.label())))
+                    assert str(case.names[pid]) in str(line.text)
+        assert next(lines, None) is None
+        assert got == influence_as_before(case, edge)
+        assert found.standings == rank_order(found.standings)[0]
+
+
+def test_a_citys_names_are_the_display_names() -> None:
+    """``City.names`` (kept once per city) tells apart two players of one
+    name as :func:`display_names` does, and a city with it still pickles."""
+    players = (Player("red", "Ana"), Player("blue", "Ana"), Player("green", "Bo"))
+    case = City(players, 1)
+    assert dict(case.names) == display_names(players)
+    assert str(case.names["red"]) == "Ana (red)"
+    assert pickle.loads(pickle.dumps(case)) == case  # noqa: S301 - our own bytes
+
+
+@PROPERTY
+@given(walked_tables())
+def test_first_turn_works_out_each_edge_once(table: tuple[City, RoadBoards]) -> None:
+    """The next pick comes from one walk of the edges: each edge's influence
+    worked out once (a walk per edge asked, as before issue 33, worked the
+    first edges out again for each edge after them)."""
+    from companion.engines.foundations import fortune
+
+    case, state = table
+    asked: list[Edge] = []
+
+    def counted(city: City, edge: Edge) -> object:
+        asked.append(edge)
+        return influence(city, edge)
+
+    with mock.patch.object(fortune, "influence", counted):
+        fortune.first_turn(case, state)
+    assert asked == list(Edge)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import cached_property
 from types import MappingProxyType
 from typing import Final, TypeAlias
 
@@ -308,6 +309,12 @@ class City:
     def board(self) -> Board:
         return Board(len(self.players))
 
+    @cached_property
+    def names(self) -> Mapping[PlayerId, str | Message]:
+        """Each player's name as players see it (:func:`.base.display_names`),
+        worked out once per city: every line that names a player asks."""
+        return FrozenMap(display_names(self.players))
+
     @property
     def final(self) -> bool:
         """Whether this is the Era 3 scoring, the last of the game."""
@@ -601,7 +608,7 @@ class CivicTile:
 def player_name(city: City, pid: PlayerId) -> MessageArg:
     """``pid``'s name as players see it (with the id when two share a name; the
     id itself for one who is not at the table)."""
-    return display_names(city.players).get(pid, pid)
+    return city.names.get(pid, pid)
 
 
 def whose_building(city: City, index: int) -> Message:

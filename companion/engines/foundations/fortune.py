@@ -11,12 +11,12 @@ Pure: the standard library only; functions take values and return new ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cmp_to_key
 from itertools import pairwise
-from typing import Final
+from typing import Final, NamedTuple
 
 from ..base import (
     Citation,
@@ -263,6 +263,29 @@ class EdgeInfluence:
         return order.index(pid) if pid in order else None
 
 
+def _by_letter(lot: Lot) -> tuple[int, int]:
+    """Tie-break 2.A's order of lots: the earliest column letter, then row."""
+    return lot.column, lot.row
+
+
+def _by_number(lot: Lot) -> tuple[int, int]:
+    """Tie-break 2.B's order of lots: the lowest row number, then letter."""
+    return lot.row, lot.column
+
+
+def _edge_test(edge: Edge, size: int) -> Callable[[Lot], bool]:
+    """Whether a lot lies on ``edge`` of a ``size`` x ``size`` board: the
+    same answer as ``edge.has(lot, size)``, asked once per lot of every
+    building on every edge."""
+    if edge is Edge.NORTH:
+        return lambda lot: lot.row == 1
+    if edge is Edge.SOUTH:
+        return lambda lot: lot.row == size
+    if edge is Edge.WEST:
+        return lambda lot: lot.column == 0
+    return lambda lot: lot.column == size - 1
+
+
 def influence(city: City, edge: Edge) -> EdgeInfluence:
     """Every player's influence on ``edge`` and the rank order (rulebook 000,
     "Determining Influence"; spec "Road boards").
@@ -273,30 +296,35 @@ def influence(city: City, edge: Edge) -> EdgeInfluence:
     not ranked; the others rank as :func:`rank_order` says, and each tie it
     breaks is explained in ``tie_breaks``.
     """
-    size = city.board.size
+    on = _edge_test(edge, city.board.size)
     seats = [p.id for p in city.players]
-    on_edge: dict[PlayerId, list[Building]] = {pid: [] for pid in seats}
+    # Each building's lots on the edge, looked at once (the standings and
+    # their tie-break lots come from them).
+    on_edge: dict[PlayerId, list[tuple[Building, list[Lot]]]] = {
+        pid: [] for pid in seats
+    }
     for building in city.buildings:
-        if building.owner in on_edge and any(
-            edge.has(lot, size) for lot in building.lots
-        ):
-            on_edge[building.owner].append(building)
+        if building.owner in on_edge:
+            lots = [lot for lot in building.lots if on(lot)]
+            if lots:
+                on_edge[building.owner].append((building, lots))
     standings: list[Standing] = []
     counted: list[Line] = []
     for pid in seats:
         buildings = on_edge[pid]
         if not buildings:
             continue
-        edge_lots = [lot for b in buildings for lot in b.lots if edge.has(lot, size)]
+        edge_lots = [lot for _b, lots in buildings for lot in lots]
         standings.append(
             Standing(
                 pid,
-                sum(b.size for b in buildings),
-                min(edge_lots, key=lambda lot: (lot.column, lot.row)),
-                min(edge_lots, key=lambda lot: (lot.row, lot.column)),
+                sum(b.size for b, _lots in buildings),
+                min(edge_lots, key=_by_letter),
+                min(edge_lots, key=_by_number),
             )
         )
-        for b in buildings:
+        name = player_name(city, pid)
+        for b, _lots in buildings:
             counted.append(
                 Line(
                     b.size,
@@ -306,7 +334,7 @@ def influence(city: City, edge: Edge) -> EdgeInfluence:
                         "{player}: {building} touches the {edge} edge: "
                         "{n} lots of influence",
                         n=b.size,
-                        player=player_name(city, pid),
+                        player=name,
                         building=b.label(),
                         edge=edge.label,
                     ),
@@ -1090,13 +1118,35 @@ def _majority_error(edge: Edge) -> MajorityChoiceError:
     )
 
 
-def _walk(
-    city: City, boards: RoadBoards
-) -> tuple[list[EdgeInfluence], dict[PlayerId, _Ledger], PlayerId | None]:
-    """Resolve the edges in order: influence, each player's ledger, and who
-    took the first player marker last."""
+class _InHand(NamedTuple):
+    """What a player holds once an edge's recorded picks have resolved."""
+
+    milestones: int
+    lot_markers_free: int
+
+
+@dataclass(frozen=True)
+class _Walked:
+    """The edges resolved in order (:func:`_walk`)."""
+
+    standings: tuple[EdgeInfluence, ...]
+    ledgers: dict[PlayerId, _Ledger]
+    first_player: PlayerId | None
+    """Who took the first player marker last."""
+    in_hand: Mapping[Edge, Mapping[PlayerId, _InHand]]
+    """Each player's milestones and lot markers in supply once each edge's
+    recorded picks have resolved: the next pick on that edge places one of
+    them (only picks on milestone boards spend them, so the edges after do
+    not change what was in hand)."""
+
+
+def _walk(city: City, boards: RoadBoards) -> _Walked:
+    """Resolve the edges in order: influence, each player's ledger, who
+    took the first player marker last, and what each player held after
+    each edge."""
     ledgers = _ledgers(city, boards)
     standings: list[EdgeInfluence] = []
+    in_hand: dict[Edge, Mapping[PlayerId, _InHand]] = {}
     first_player: PlayerId | None = None
     for edge in Edge:
         standing = influence(city, edge)
@@ -1107,10 +1157,14 @@ def _walk(
             if picks:
                 raise _majority_error(edge)
             _resolve_majority(city, board, standing, ledgers)
-            continue
-        took = _resolve_milestones(city, board, standing, picks, ledgers)
-        first_player = took or first_player
-    return standings, ledgers, first_player
+        else:
+            took = _resolve_milestones(city, board, standing, picks, ledgers)
+            first_player = took or first_player
+        in_hand[edge] = {
+            pid: _InHand(ledger.milestones, ledger.lot_markers_free)
+            for pid, ledger in ledgers.items()
+        }
+    return _Walked(tuple(standings), ledgers, first_player, in_hand)
 
 
 def resolve(city: City, boards: RoadBoards) -> RoadsResult:
@@ -1138,12 +1192,12 @@ def resolve(city: City, boards: RoadBoards) -> RoadsResult:
         player has off the city board (:func:`away_problems`).
     """
     check_away(city, boards)
-    standings, ledgers, first_player = _walk(city, boards)
+    walked = _walk(city, boards)
     return RoadsResult(
         city.era,
-        tuple(standings),
-        tuple(ledgers[p.id].freeze(p.id) for p in city.players),
-        first_player,
+        walked.standings,
+        tuple(walked.ledgers[p.id].freeze(p.id) for p in city.players),
+        walked.first_player,
     )
 
 
@@ -1213,22 +1267,47 @@ def first_turn(city: City, boards: RoadBoards) -> Turn | None:
 
     :raises RoadChoiceError: a recorded pick breaks a rule (see :func:`resolve`).
     """
-    resolve(city, boards)
-    for edge in Edge:
-        turn = _turn_on(city, boards, edge)
+    # One walk: what :func:`resolve` checks, and what each player holds as
+    # each edge's next pick comes (``_Walked.in_hand``).
+    check_away(city, boards)
+    walked = _walk(city, boards)
+    for edge, standing in zip(Edge, walked.standings, strict=True):
+        board = boards.board(edge)
+        if isinstance(board, MajorityBoard):
+            continue
+        turn = _turn_at(city, board, standing, boards.picks(edge), walked.in_hand[edge])
         if turn is not None:
             return turn
     return None
 
 
 def _turn_on(city: City, boards: RoadBoards, edge: Edge) -> Turn | None:
-    """:func:`next_turn` once the recorded picks are known to stand."""
+    """:func:`next_turn` once the recorded picks are known to stand: the
+    edges walked up to this edge's picks so far (the milestones and lot
+    markers in hand as the pick comes)."""
     board = boards.board(edge)
     if isinstance(board, MajorityBoard):
         return None
-    _, ledgers, _ = _walk(city, replace(boards, choices=_up_to(boards, edge)))
-    standing = influence(city, edge)
-    picks = boards.picks(edge)
+    walked = _walk(city, replace(boards, choices=_up_to(boards, edge)))
+    return _turn_at(
+        city,
+        board,
+        influence(city, edge),
+        boards.picks(edge),
+        walked.in_hand[edge],
+    )
+
+
+def _turn_at(
+    city: City,
+    board: MilestoneBoard,
+    standing: EdgeInfluence,
+    picks: Sequence[Choice],
+    in_hand: Mapping[PlayerId, _InHand],
+) -> Turn | None:
+    """The next pick on ``standing.edge``'s milestone ``board`` after
+    ``picks``, its player holding what ``in_hand`` says."""
+    edge = standing.edge
     last = standing.rank(picks[-1].player) if picks else -1
     start = 0 if last is None else last + 1
     taken = {c.slot for c in picks if c.take is not Take.PASS}
@@ -1237,7 +1316,7 @@ def _turn_on(city: City, boards: RoadBoards, edge: Edge) -> Turn | None:
         return None
     who = standing.standings[start]
     # Milestones and lot markers in hand once the earlier picks have resolved.
-    ledger = ledgers[who.player]
+    ledger = in_hand[who.player]
     marker: Marker | None
     if ledger.milestones > 0:
         marker = Marker.MILESTONE

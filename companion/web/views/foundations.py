@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_translations
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
@@ -153,6 +154,20 @@ def board_cells(city: fr.City) -> list[list[Cell]]:
     markers = {lot: pid for pid, lots in city.lot_markers.items() for lot in lots}
     names = {p.id: p.name for p in city.players}
     size = city.board.size
+    # Each building's words made once, not once per lot; each sentence
+    # looked up once per board, not once per cell.
+    said = get_translations()
+    building_words = said.gettext("%(lot)s: %(player)s's %(building)s (%(type)s)")
+    marker_words = said.gettext("%(lot)s: %(player)s's lot marker")
+    free_words = said.gettext("%(lot)s: free")
+    whose = {
+        index: {
+            "player": names.get(b.owner, b.owner),
+            "building": words(b.what),
+            "type": TYPE_NAMES[b.type.value],
+        }
+        for index, b in enumerate(city.buildings)
+    }
     rows: list[list[Cell]] = []
     for row in range(1, size + 1):
         cells = []
@@ -181,13 +196,7 @@ def board_cells(city: fr.City) -> list[list[Cell]]:
                         index,
                         b.owner,
                         "building",
-                        _(
-                            "%(lot)s: %(player)s's %(building)s (%(type)s)",
-                            lot=lot,
-                            player=names.get(b.owner, b.owner),
-                            building=words(b.what),
-                            type=TYPE_NAMES[b.type.value],
-                        ),
+                        building_words % {"lot": lot, **whose[index]},
                         edges,
                     )
                 )
@@ -199,11 +208,7 @@ def board_cells(city: fr.City) -> list[list[Cell]]:
                         None,
                         pid,
                         "marker",
-                        _(
-                            "%(lot)s: %(player)s's lot marker",
-                            lot=lot,
-                            player=names.get(pid, pid),
-                        ),
+                        marker_words % {"lot": lot, "player": names.get(pid, pid)},
                         "",
                     )
                 )
@@ -214,7 +219,7 @@ def board_cells(city: fr.City) -> list[list[Cell]]:
                         None,
                         None,
                         "empty",
-                        _("%(lot)s: free", lot=lot),
+                        free_words % {"lot": lot},
                         "",
                     )
                 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -26,6 +26,11 @@ bp = Blueprint("record", __name__)
 MAX_GAMES = 50
 """Tables looked at, the most recently changed first: a device knows 50 at
 most; with the shared list, the latest 50 of the server."""
+
+RECENT_GAMES = 10
+"""Games the page lists unless all are asked for (``?all=1``): every
+player's record counts every game, but a phone's screen (and the page's
+cost) need not grow with the list; the rest is one tap away."""
 
 
 def finished_games(
@@ -95,19 +100,23 @@ def record_line(table_id: str) -> record.FinishedGame | None:
 
 @bp.get("/record")
 def group_record() -> ResponseReturnValue:
-    """This group's finished games and each player's record."""
+    """This group's finished games and each player's record: the newest
+    ``RECENT_GAMES`` listed, or all of them with ``?all=1``."""
     lines = known_lines()
-    # The page as these tables' versions make it (``derived.cached_page``).
+    every = request.args.get("all") == "1"
+    # The page as these tables' versions make it (``derived.cached_page``;
+    # the address, and so ``all``, is in its key).
     return derived.cached_page(
         None,
-        lambda: record_page(lines),
+        lambda: record_page(lines, every=every),
         "record",
         tuple(lines),
     )
 
 
-def record_page(lines: Sequence[tuple[str, int]]) -> str:
-    """The record page of the tables ``lines``."""
+def record_page(lines: Sequence[tuple[str, int]], *, every: bool = False) -> str:
+    """The record page of the tables ``lines``: every game in the players'
+    records, the newest ``RECENT_GAMES`` in the list unless ``every``."""
     games = finished_games(lines)
     players = record.player_records(games)
     charts = {}
@@ -124,4 +133,7 @@ def record_page(lines: Sequence[tuple[str, int]]) -> str:
                 label=_("%(game)s: average score per player", game=name),
             ),
         )
-    return render_template("record.html", games=games, players=players, charts=charts)
+    listed = games if every else games[:RECENT_GAMES]
+    return render_template(
+        "record.html", games=games, listed=listed, players=players, charts=charts
+    )

@@ -348,13 +348,19 @@ def uses_pool(app: Flask) -> bool:
 
 def warm_up(app: Flask) -> None:
     """Make the first report of this process cost what any other does, in
-    the background: compile the report's template (Jinja keeps it per app),
-    and, where reports are drawn here, load WeasyPrint and the fonts; where
-    the PDF child draws them, start it (it loads them itself), so this
-    process never imports WeasyPrint."""
+    the background: compile the report's templates (Jinja keeps them per
+    app: the page and those it includes, which Jinja would compile as the
+    first report is rendered), work out the code's fingerprint
+    (:func:`report_revision`), and, where reports are drawn here, load
+    WeasyPrint and the fonts; where the PDF child draws them, start it (it
+    loads them itself), so this process never imports WeasyPrint."""
+    folder = TEMPLATE.rpartition("/")[0] + "/"
 
     def compile_template() -> None:
-        app.jinja_env.get_template(TEMPLATE)
+        env = app.jinja_env
+        for name in env.list_templates(filter_func=lambda n: n.startswith(folder)):
+            env.get_template(name)
+        report_revision()
 
     if uses_pool(app):
         POOL.start()
