@@ -182,7 +182,12 @@ QUESTIONS = [
     ("en", "who goes first in era 2", F, {"era-end", "turn"}),
     ("en", "I have 0 citizens, do I get population points", F, {"population-scoring"}),
     ("en", "what's the price of deeds", F, {"buy-deed"}),
-    ("en", "can I build on someone else's lot", F, {"construct"}),
+    (
+        "en",
+        "can I build on someone else's lot",
+        F,
+        {"construct", "build-over-opponent"},
+    ),
     ("en", "diagonal buildings adjacent?", F, {"civic-scoring"}),
     ("en", "how do I take the first player token on a road board", F, {"road-rewards"}),
     ("en", "swap lot markers reward", F, {"road-rewards"}),
