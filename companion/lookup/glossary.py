@@ -151,6 +151,10 @@ class Glossary:
             MappingProxyType({term.id: _term_forms(term) for term in self.terms}),
         )
 
+    def has(self, term_id: str) -> bool:
+        """Whether there is a term with this id."""
+        return term_id in self._by_id
+
     def term(self, term_id: str) -> Term:
         """The term with this id.
 
@@ -298,6 +302,17 @@ class Glossary:
             if forms is not None:
                 found.extend(forms[1])
         return tuple(dict.fromkeys(found))
+
+    def latin_words_in(self, lang: Lang) -> frozenset[str]:
+        """The meaningful Latin words (folded, not stemmed) of the terms'
+        words in ``lang``: how that language spells them."""
+        return frozenset(
+            token.text
+            for term in self.terms
+            for word in term.words.get(lang, ())
+            for token in tokens(word)
+            if token.script is Script.LATIN and not is_stopword(token.text)
+        )
 
     def latin_stems(self) -> frozenset[str]:
         """Every stem a Latin term word has (part of the search's vocabulary)."""

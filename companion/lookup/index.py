@@ -62,7 +62,16 @@ from .query import (
     normalise_query,
     states_modality,
 )
-from .text import Script, Token, cjk_pairs, fold, has_cjk, is_stopword, tokens
+from .text import (
+    NUMBER_WORDS,
+    Script,
+    Token,
+    cjk_pairs,
+    fold,
+    has_cjk,
+    is_stopword,
+    tokens,
+)
 from .typos import Vocabulary
 
 TITLE_WEIGHT: float = 5.0
@@ -100,20 +109,24 @@ NAMED_OTHER: float = 0.1
 MODAL: float = 3.0
 """Score factor, for a question asking whether something must or may be done
 (:attr:`.Query.modal`), of an entry that says what must, may or need not be
-done: among the entries about the thing asked, the one that answers."""
+done of the thing asked: among the entries about it, the one that answers.
+In full when such a sentence of the entry names :data:`MODAL_SHARE` of the
+question; in part when it names less (:func:`_modal_share`)."""
+MODAL_SHARE: float = 1 / 3
+"""The share of a question (its units, weighted as they score) that a
+sentence saying what must or may be done names for :data:`MODAL` in full: a
+sentence that says "must" of one little part of the question ("you must
+place a house") is not the answer to whether the question's thing must be
+done."""
 CONDITION_WEIGHT: float = 1.25
 """Weight of a thing asked that says a case of a rule (a glossary term of
-:data:`.query.CONDITION_TERMS`: none left, a tie, without milestones): the
-case is what the question is about, the topic only where."""
+:data:`.query.CONDITION_TERMS`: none left, a tie, without milestones; a
+number, a player count among them): the case is what the question is
+about, the topic only where."""
 COUNTED: float = 1.6
 """Score factor, for a "how many" question (:attr:`.Query.counted`), of an
 entry that gives a number with the noun counted ("6 Deeds", 4块版图): the
 answer, rather than an entry with another noun's number."""
-NUMBER_WORDS: frozenset[str] = frozenset(
-    """two three four five six seven eight nine ten eleven twelve
-    due tre quattro cinque sei sette otto nove dieci undici dodici""".split()
-)
-"""Numbers written as words, English and Italian (folded)."""
 _ZH_NUMBER = re.compile(
     r"(?:[0-9０-９]+|[二两三四五六七八九十]+)\s*[个张块枚座格名位份点种次件]?\s*"
 )
@@ -193,8 +206,9 @@ class Hit:
     """Every language this rule is written in (the web may offer them)."""
 
 
-def _terms(found: Iterable[Token]) -> list[str]:
-    """The index terms of a text's tokens: stems of meaningful words, and
+def _terms(found: Iterable[Token], lang: Lang | None = None) -> list[str]:
+    """The index terms of a text's tokens: stems of meaningful words (as
+    words of ``lang``, :func:`.stem_in`; ``None``: of either language), and
     Chinese character pairs."""
     terms: list[str] = []
     for token in found:
@@ -202,7 +216,7 @@ def _terms(found: Iterable[Token]) -> list[str]:
             if len(token.text) > 1:
                 terms.extend(cjk_pairs(token.text))
         elif not is_stopword(token.text):
-            terms.append(token.stem)
+            terms.append(token.stem_in(lang) if lang is not None else token.stem)
     return terms
 
 
@@ -261,9 +275,11 @@ class _Matcher:
                     if tuple(stems[at : at + n]) == phrase:
                         found.append((latin[at].start, latin[at + n - 1].end, i))
         for token, stem in zip(latin, stems, strict=True):
+            # a question's words are stems of its language, a term's of either
+            forms = {stem, token.stem_in(Lang.EN), token.stem_in(Lang.IT)}
             for i, sought in enumerate(self.sought):
-                if stem in sought.stems or (
-                    sought.prefix and stem.startswith(sought.prefix)
+                if not forms.isdisjoint(sought.stems) or (
+                    sought.prefix and any(f.startswith(sought.prefix) for f in forms)
                 ):
                     found.append((token.start, token.end, i))
                     break
@@ -310,6 +326,23 @@ def _modal_sentences(entry: Entry, modality: _Matcher) -> tuple[str, ...]:
         if (sentence := text[start:end])
         and (modality.found(sentence) or states_modality(fold(sentence)))
     )
+
+
+def _modal_share(
+    matcher: _Matcher, sentences: Sequence[str], weights: Sequence[float]
+) -> float:
+    """How far the sentences of an entry that say what must, may or need not
+    be done answer a modal question, 0 to 1: the share of its units
+    (weighted as they score) that one of them names, the most any does, in
+    :data:`MODAL_SHARE` parts."""
+    total = sum(weights)
+    if total <= 0:
+        return 0.0
+    best = max(
+        sum(weights[i] for i in {i for _, _, i in matcher.found(sentence)})
+        for sentence in sentences
+    )
+    return min(1.0, best / total / MODAL_SHARE)
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
@@ -441,6 +474,9 @@ class RulesIndex:
         self._next_row = 1
         self._package = tuple(entries)
         self._words: dict[int, frozenset[str]] = {}
+        self._spelled: dict[int, frozenset[str]] = {}
+        """Each row's Latin words as written (folded): typos are corrected
+        towards them (:attr:`.Vocabulary.spelling`)."""
         self._title_terms: dict[int, frozenset[str]] = {}
         self._stats: dict[int, _Stats] = {}
         self._postings: dict[str, set[int]] = {}
@@ -454,6 +490,13 @@ class RulesIndex:
         "draw until your hand is full (you must)" for a question about
         following)."""
         self._modality = self._modal_words()
+        self._cases = CONDITION_TERMS | {
+            term.id
+            for term in glossary.terms
+            if any(word.isdigit() for word in glossary.forms([term.id])[0])
+        }
+        """The glossary terms that say a case of a rule: :data:`CONDITION_TERMS`
+        and the terms said by a number (a player count: "3 players", 三人)."""
         for entry in entries:
             self._insert(entry)
         self._sections = self._section_map(entries)
@@ -480,8 +523,8 @@ class RulesIndex:
         modal = _modal_sentences(entry, self._modality)
         if modal:
             self._modal[self._next_row] = modal
-        title_terms = _terms(in_title)
-        body_terms = _terms([*in_body, *said])
+        title_terms = _terms(in_title, entry.lang)
+        body_terms = _terms([*in_body, *said], entry.lang)
         chars = [ch for t in (*found, *said) if t.script is Script.CJK for ch in t.text]
         row = self._next_row
         self._stats[row] = _Stats(
@@ -517,8 +560,11 @@ class RulesIndex:
         self._rows[row] = entry
         self._by_id[entry.id] = row
         self._variants.setdefault(entry.rule_id, {})[entry.lang] = entry
-        self._words[row] = frozenset(
-            t for t in (*title_terms, *body_terms) if t.isascii()
+        self._words[row] = frozenset(t for t in _terms([*found, *said]) if t.isascii())
+        self._spelled[row] = frozenset(
+            t.text
+            for t in (*found, *said)
+            if t.script is Script.LATIN and t.text.isascii() and not is_stopword(t.text)
         )
 
     def _count_lengths(self, lang: Lang, stats: _Stats, sign: int) -> None:
@@ -535,13 +581,21 @@ class RulesIndex:
     def _make_vocabulary(self, table: str | None = None) -> Vocabulary:
         """The words a search from ``table`` knows: every entry's but the
         house rules of other tables."""
-        words = [
-            word
-            for row, found in self._words.items()
-            if self._rows[row].table in (None, table)
-            for word in found
-        ]
-        return Vocabulary.of([*words, *self.glossary.latin_stems()])
+        rows = [row for row in self._words if self._rows[row].table in (None, table)]
+        words = [word for row in rows for word in self._words[row]]
+        spelling = {
+            lang: [
+                *(
+                    w
+                    for row in rows
+                    if self._rows[row].lang is lang
+                    for w in self._spelled[row]
+                ),
+                *self.glossary.latin_words_in(lang),
+            ]
+            for lang in (Lang.EN, Lang.IT)
+        }
+        return Vocabulary.of([*words, *self.glossary.latin_stems()], spelling)
 
     def _vocabulary_for(self, table: str | None) -> Vocabulary:
         """:meth:`_make_vocabulary`, kept for the tables searched last
@@ -662,6 +716,7 @@ class RulesIndex:
             return None
         entry = self._rows.pop(row)
         self._words.pop(row, None)
+        self._spelled.pop(row, None)
         self._title_terms.pop(row, None)
         stats = self._stats.pop(row)
         self._count_lengths(entry.lang, stats, -1)
@@ -842,7 +897,7 @@ class RulesIndex:
             return self._game_rules(query, limit) if query.game else []
         prefer = query.game or game
         named = self._names(query)
-        units = _units(query)
+        units = _units(query, self._cases)
         counted = self._counted(query)
         with self._lock:
             rows = [
@@ -867,10 +922,10 @@ class RulesIndex:
                     score *= NAMED_OTHER if query.game else OTHER_GAME
                 if counted and _gives_number(self._stats[row], *counted):
                     score *= COUNTED
-                if query.modal and any(
-                    matcher.found(sentence) for sentence in self._modal.get(row, ())
-                ):
-                    score *= MODAL
+                if query.modal and row in self._modal:
+                    score *= 1 + (MODAL - 1) * _modal_share(
+                        matcher, self._modal[row], weights
+                    )
                 if (
                     entry.lang is not query.lang
                     and query.lang in self._variants[entry.rule_id]
@@ -1152,10 +1207,11 @@ def _starting(terms: Counter[str], prefix: str) -> int:
     return sum(n for term, n in terms.items() if term.startswith(prefix))
 
 
-def _units(query: Query) -> list[_Unit]:
+def _units(query: Query, cases: frozenset[str] = CONDITION_TERMS) -> list[_Unit]:
     """The things a question asks, each once: a term and the words that said
     it are one unit; the other words, word beginnings, Chinese pairs and
-    characters one each."""
+    characters one each. A unit that says a case of a rule (a term of
+    ``cases``, or a number) weighs :data:`CONDITION_WEIGHT`."""
     # Terms said by the same words ("houses": a house, a Residential
     # Building) are one thing asked, which either answers.
     by_words: dict[tuple[str, ...], list[str]] = {}
@@ -1166,7 +1222,7 @@ def _units(query: Query) -> list[_Unit]:
             SCOPE_WEIGHT
             if set(concepts) <= set(query.scope)
             else CONDITION_WEIGHT
-            if not set(concepts).isdisjoint(CONDITION_TERMS)
+            if not cases.isdisjoint(concepts) or any(w.isdigit() for w in words)
             else 1.0,
             frozenset(concepts),
             frozenset(w for w in words if not w.startswith("\0")),
@@ -1176,7 +1232,11 @@ def _units(query: Query) -> list[_Unit]:
     ]
     said = {word for _, words in query.covers for word in words}
     units += [
-        _Unit(WORD_WEIGHT, terms=frozenset([w])) for w in query.words if w not in said
+        # a number is the case asked about ("all 8 of my lot markers", "2
+        # legionaries but one card"), not a word by the way
+        _Unit(CONDITION_WEIGHT if w.isdigit() else WORD_WEIGHT, terms=frozenset([w]))
+        for w in query.words
+        if w not in said
     ]
     units += [_Unit(PAIR_WEIGHT, terms=frozenset([p])) for p in query.pairs]
     units += [_Unit(PREFIX_WEIGHT, prefix=p) for p in query.prefixes]

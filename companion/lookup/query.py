@@ -61,14 +61,21 @@ _MODAL_CUES: Final = re.compile(
 """Ways of asking whether something must be done that the glossary cannot
 hold (its words must carry meaning; "have to" and "devo" are little words)."""
 _ZH_MODAL: Final = ("一定要", "非得", "要不要", "不一定", "是不是")
-CONDITION_TERMS: Final = ("run-out", "tie", "without", "hole", "corner")
+CONDITION_TERMS: Final = frozenset({"run-out", "tie", "without", "hole", "corner"})
 """The glossary terms that say a case of a rule rather than its topic (none
 left, a tie, a board without milestones): a question that says one asks
 about that case, and the entry for the case should answer it before the
 topic's main entry (:data:`.index.CONDITION_WEIGHT`)."""
+RUN_OUT: Final = "run-out"
+"""The glossary term for none left of something."""
+_ZH_NONE_LEFT: Final = re.compile(r"没[^有了]{1,4}了|没有[^了]{1,4}了|[不没]剩")
+"""没X了 ("no more X", 池子里没牌了), 不剩: none left, said around the thing
+(the glossary holds the words said together: 用完, 没了)."""
 _COUNT_CUES: Final = re.compile(r"\b(?:how many|how much|quant[oiae])\b")
 """A question asking how many (the noun after the cue is what is counted)."""
 _ZH_COUNT: Final = re.compile(r"(?:几|多少)[个张块枚座格名位份点种次件]?")
+_ZH_BEFORE_COUNT: Final = re.compile(r"(?:一共|总共|共|有|要|能|可以|最多|\s)+$")
+"""Words between what is counted and the cue when it comes first (地契一共几张)."""
 
 
 @dataclass(frozen=True)
@@ -167,6 +174,10 @@ def normalise_query(
     prefixes: list[str] = []
     corrections: list[tuple[str, str]] = []
     raw: list[tuple[str, int]] = []
+    # Terms are found by the stems of both languages (:func:`.stem`), words
+    # are matched as stems of the question's language (:func:`.stem_in`).
+    stem_lang = asked_in if asked_in in (Lang.EN, Lang.IT) else None
+    in_lang: dict[str, str] = {}
     for token in found:
         if token.script is Script.CJK:
             raw.append(("", -1))
@@ -175,21 +186,22 @@ def normalise_query(
             raw.append((token.stem, -1))
             continue
         word = token.stem
+        own = token.stem_in(stem_lang)
         if vocabulary is not None and word not in vocabulary:
-            fixed = vocabulary.correct(word)
+            fixed = vocabulary.correct_word(token.text, lang=asked_in)
             if fixed is None and len(word) >= 3 and vocabulary.completions(word):
                 prefixes.append(word)
             if fixed is None:
                 raw.append((word, -1))
                 continue
-            corrections.append((token.text, fixed))
-            word = fixed
+            word, own = fixed
+            corrections.append((token.text, word))
         raw.append((word, len(words)))
         words.append(word)
-    concepts = glossary.find(
-        Words(tuple(words), tuple(raw), fold(rest)),
-        gap=QUERY_GAP,
-    )
+        in_lang.setdefault(word, own)
+    concepts = _find_by_clause(glossary, rest, found, words, raw)
+    if _ZH_NONE_LEFT.search(fold(rest)) and glossary.has(RUN_OUT):
+        concepts.setdefault(RUN_OUT, []).append((-1, -1))
     covers = {
         term: [
             words[i] for start, end in spans for i in range(start, end + 1) if i >= 0
@@ -244,14 +256,14 @@ def normalise_query(
         text=text,
         lang=asked_in,
         game=game,
-        words=_unique(words),
+        words=_unique([in_lang.get(w, w) for w in words]),
         prefixes=_unique(prefixes),
         pairs=_unique(pairs),
         chars=_unique(chars),
         concepts=_unique(list(concepts)),
         scope=tuple(c for c in glossary.find(Words.of(name_kept)) if c in concepts),
         covers=tuple(
-            (term, tuple(dict.fromkeys(covers[term])))
+            (term, tuple(dict.fromkeys(in_lang.get(w, w) for w in covers[term])))
             for term in _unique(list(concepts))
         ),
         corrections=tuple(corrections),
@@ -259,6 +271,43 @@ def normalise_query(
         counted_cjk=counted_cjk,
         modal=modal,
     )
+
+
+_CLAUSE_END: Final = re.compile(r"[;.!?；。！？…]")
+"""What ends a clause of a question: the words of one term are never said
+across it ("end of era, who gets the bonus" says no *era bonus*)."""
+
+
+def _find_by_clause(
+    glossary: Glossary,
+    text: str,
+    found: list[Token],
+    words: list[str],
+    raw: list[tuple[str, int]],
+) -> dict[str, list[tuple[int, int]]]:
+    """The glossary terms of a question (see :meth:`.Glossary.find`), each
+    clause read apart (:data:`_CLAUSE_END`); spans index into ``words``."""
+    clauses: list[tuple[int, int]] = []
+    first = 0
+    for i in range(1, len(found) + 1):
+        between = text[found[i - 1].end : found[i].start] if i < len(found) else ""
+        if i == len(found) or _CLAUSE_END.search(between):
+            clauses.append((first, i))
+            first = i
+    concepts: dict[str, list[tuple[int, int]]] = {}
+    for begin, end in clauses or [(0, 0)]:
+        inside = [at for _, at in raw[begin:end] if at >= 0]
+        shift = inside[0] if inside else 0
+        piece = Words(
+            tuple(words[shift : shift + len(inside)]),
+            tuple((stem, at - shift if at >= 0 else -1) for stem, at in raw[begin:end]),
+            fold(text[found[begin].start : found[end - 1].end]) if end > begin else "",
+        )
+        for term, spans in glossary.find(piece, gap=QUERY_GAP).items():
+            concepts.setdefault(term, []).extend(
+                (s + shift, e + shift) if s >= 0 else (s, e) for s, e in spans
+            )
+    return concepts
 
 
 def _counted(
@@ -295,13 +344,17 @@ def _counted(
     if match is None:
         return (), ()
     after = folded[match.end() :]
-    terms = []
-    for concept in concepts:
-        _, cjk = glossary.forms([concept])
-        if any(after.startswith(word) for word in cjk):
-            terms.append(concept)
-    if terms:
-        return tuple(terms), ()
+    # what is counted comes after the cue (几张地契) or, when nothing named
+    # does, before it (地契一共几张, 地契有几张)
+    before = _ZH_BEFORE_COUNT.sub("", folded[: match.start()])
+    for at_cue in (after.startswith, before.endswith):
+        terms = [
+            concept
+            for concept in concepts
+            if any(at_cue(word) for word in glossary.forms([concept])[1])
+        ]
+        if terms:
+            return tuple(terms), ()
     head = after[:2]
     return (), ((head,) if len(head) == 2 and all(has_cjk(ch) for ch in head) else ())
 

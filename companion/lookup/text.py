@@ -48,7 +48,8 @@ class Token:
     """A word (or a run of Chinese characters) found in a text, with its place."""
 
     text: str
-    """The folded form: lowercase, no accents (Chinese is left as written)."""
+    """The folded form: lowercase, no accents (Chinese as written, but for
+    its variants, :data:`ZH_VARIANTS`)."""
     start: int
     end: int
     """Offsets in the original text, ``text[start:end]``."""
@@ -59,17 +60,37 @@ class Token:
         """The light stem of a Latin word; a Chinese run as it is."""
         return stem(self.text) if self.script is Script.LATIN else self.text
 
+    def stem_in(self, lang: Lang | None) -> str:
+        """The stem of a Latin word read as a word of ``lang``
+        (:func:`stem_in`); a Chinese run as it is."""
+        return stem_in(self.text, lang) if self.script is Script.LATIN else self.text
+
+
+ZH_VARIANTS: dict[int, str] = str.maketrans({"板": "版"})
+"""Chinese characters players write for one another, each to the one the
+entries use: 板 for 版 in a board (路板, 城市板 are 道路版图, 城市版图). Entries
+and questions are read alike, so a word with the other character (板块, a
+tile) still meets only itself."""
+
+
+_ZH_PEOPLE = re.compile("(?<=[0-9一二两三四五六七八九十])个人")
+"""A number of people said with the measure word (4个人, 三个人): the same as
+without it (4人, 三人), the way the glossary writes player counts."""
+
 
 def fold(text: str) -> str:
-    """``text`` in lowercase without accents, full-width forms made plain.
+    """``text`` in lowercase without accents, full-width forms made plain,
+    Chinese variants (:data:`ZH_VARIANTS`) made one, and a number of people
+    said with its measure word said without it (4个人 is 4人).
 
-    >>> fold("Città PIÙ Ｂ面")
-    'citta piu b面'
+    >>> fold("Città PIÙ Ｂ面 路板 四个人")
+    'citta piu b面 路版 四人'
     """
     text = unicodedata.normalize("NFKC", text).casefold()
     decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return unicodedata.normalize("NFC", bare)
+    plain = unicodedata.normalize("NFC", bare).translate(ZH_VARIANTS)
+    return _ZH_PEOPLE.sub("人", plain) if "个人" in plain else plain
 
 
 def tokens(text: str) -> Iterator[Token]:
@@ -77,7 +98,9 @@ def tokens(text: str) -> Iterator[Token]:
     for match in TOKEN_RE.finditer(text):
         raw = match.group()
         if CJK_RE.match(raw):
-            yield Token(raw, match.start(), match.end(), Script.CJK)
+            yield Token(
+                raw.translate(ZH_VARIANTS), match.start(), match.end(), Script.CJK
+            )
             continue
         if raw.isascii():
             folded = raw.lower()
@@ -92,6 +115,18 @@ def has_cjk(text: str) -> bool:
     return CJK_RE.search(text) is not None
 
 
+NUMBER_WORDS: dict[str, str] = {
+    word: str(n)
+    for words in (
+        "_ _ two three four five six seven eight nine ten eleven twelve",
+        "_ _ due tre quattro cinque sei sette otto nove dieci undici dodici",
+    )
+    for n, word in enumerate(words.split())
+    if word != "_"
+}
+"""Numbers written as words, English and Italian (folded), and their digits.
+"One" and "uno" are not here: they are as often "a" or "the one" as 1."""
+
 _ENGLISH = snowballstemmer.stemmer("english")
 _ITALIAN = snowballstemmer.stemmer("italian")
 
@@ -103,15 +138,49 @@ def stem(word: str) -> str:
     The Snowball stemmers (a well-kept library, ``snowballstemmer``): the
     English one, then the Italian one on what it leaves, so that a word meets
     its forms in either language (``tied`` and ``tying``, ``pareggio`` and
-    ``pareggi``, ``civic`` and ``civici``). Numbers and words of three
+    ``pareggi``, ``civic`` and ``civici``). A number written as a word is
+    its digits (``eight``, ``otto`` and ``8`` are one word: "all 8 lot
+    markers" meets "only eight each"). Other numbers and words of three
     letters or fewer stay as they are.
 
     >>> [stem(w) for w in ("buildings", "houses", "lotti", "lotto", "era", "bonus")]
     ['build', 'hous', 'lott', 'lott', 'era', 'bonus']
+    >>> [stem(w) for w in ("eight", "otto", "8", "two", "due")]
+    ['8', '8', '8', '2', '2']
     """
+    digits = NUMBER_WORDS.get(word)
+    if digits is not None:
+        return digits
     if len(word) <= 3 or not word.isalpha():
         return word
     return str(_ITALIAN.stemWord(_ENGLISH.stemWord(word)))
+
+
+_STEMMERS = {Lang.EN: _ENGLISH, Lang.IT: _ITALIAN}
+
+
+@lru_cache(maxsize=1 << 16)
+def stem_in(word: str, lang: Lang | None) -> str:
+    """The stem of a folded Latin word of ``lang``, by that language's
+    Snowball stemmer alone: a word meets its own language's forms of it,
+    never a false friend that :func:`stem` makes one with it (English
+    "during" and Italian "dura", "durare"). A text of no Latin language
+    (Chinese, or a language not known) gets :func:`stem`.
+
+    >>> [stem_in(w, Lang.EN) for w in ("during", "tied", "tying", "eight")]
+    ['dure', 'tie', 'tie', '8']
+    >>> [stem_in(w, Lang.IT) for w in ("dura", "durante", "pareggi", "pareggio")]
+    ['dur', 'durant', 'paregg', 'paregg']
+    """
+    stemmer = _STEMMERS.get(lang) if lang is not None else None
+    if stemmer is None:
+        return stem(word)
+    digits = NUMBER_WORDS.get(word)
+    if digits is not None:
+        return digits
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    return str(stemmer.stemWord(word))
 
 
 def cjk_pairs(run: str) -> list[str]:
@@ -138,7 +207,7 @@ STOPWORDS: dict[Lang, frozenset[str]] = {
         anyone anybody down up go goes going many much
         allowed let lets guy guys really actually ever even please want wants
         ok okay game games player players rule rules off toward towards each
-        every""".split()
+        every but u ur ya""".split()
     ),
     Lang.IT: frozenset(
         """il lo la i gli le l un una uno un' di a da in con su per tra fra e ed
@@ -155,23 +224,40 @@ STOPWORDS: dict[Lang, frozenset[str]] = {
         ciascuna tutto tutti tutta tutte molto molti molta serve servono giu giù
         fino davvero proprio caso casi partita partite gioco
         giocatore giocatori regola regole prendo prendi prende prendono
-        prendere ottengo ottieni ottiene ottengono ottenere""".split()
+        prendere ottengo ottieni ottiene ottengono ottenere qualcosa qualcuno
+        potere aver faccio fai fanno facciamo fate fatto fatta fatti fatte farlo
+        farmi farti farsi farci farvi
+        farla farli farne voglio vuoi vuole vogliamo volete vogliono
+        io tu lui lei noi voi anch quand dov cos com quest quell m t n po""".split()
     ),
     Lang.ZH: frozenset(),
 }
 """Words that carry no rule in a question, folded (accents removed as well).
 Casual verbs and particles are here too ("put it down", "mettere giù"): they
-say nothing an entry's words should match."""
+say nothing an entry's words should match. The two lists say the same words
+(the Italian for "something", "want", "do", "done", "I" as the English, and
+the elided forms of little words: ``anch'io``, ``dov'è``, ``quell'edificio``),
+and a player's chat spelling of them too ("u", "ur")."""
 
 ZH_FILLERS: tuple[str, ...] = tuple(
-    "什么 时候 怎么 怎样 如何 可以 是否 一个 这个 那个 哪个 这张 那张 我们 你们"
-    " 他们 游戏 玩家 每个 每位 多少 几 要 能 会 还 都 也 就 是 有 在 把 被 让 得"
+    "什么样 怎么样 为什么 什么 时候 怎么 怎样 如何 可以 是否 一个 这个 那个 哪个 这张"
+    " 那张 我们 你们 他们 咋办 怎么办 干嘛 咋 啥 谁 哪 但 和 跟 或 与 这 那 他 她 它"
+    " 游戏 玩家 每个 每位 多少 几 要 能 会 还 都 也 就 是 有 在 把 被 让 得"
     " 我 你 吗 呢 吧 啊 呀 么 了 的".split()
 )
 """Question words and particles of Chinese, cut out of a question's runs of
 characters before they are made into pairs: ``什么时候游戏结束`` is read as
-``游戏结束``, not also as ``么时`` and ``候游``."""
-_ZH_FILLER_RE = re.compile("|".join(sorted(ZH_FILLERS, key=len, reverse=True)))
+``游戏结束``, not also as ``么时`` and ``候游``. The colloquial 咋 and 啥 are
+how and what too; and, or and but (和, 或, 但) are fillers as in English and
+Italian, so that no pair is made across them (建筑师和工匠 is not 师和, 和工)."""
+ZH_COUNT_WORD = "[一几][个张块枚座格名位份种次件条]"
+"""One or "how many" said with a measure word (一张, 一条, 几个): a question's
+pairs across it (买一, 张地) are noise, and what is counted is read apart
+(:attr:`.query.Query.counted_cjk`). Other numbers stay: 两个军团 says the
+case asked about."""
+_ZH_FILLER_RE = re.compile(
+    "|".join([*sorted(ZH_FILLERS, key=len, reverse=True), ZH_COUNT_WORD])
+)
 
 
 def filler_spans(run: str) -> list[tuple[int, int]]:
@@ -226,6 +312,7 @@ def fts_phrase(term: str) -> str:
 
 
 __all__ = [
+    "NUMBER_WORDS",
     "STOPWORDS",
     "Script",
     "Token",
@@ -238,5 +325,6 @@ __all__ = [
     "has_cjk",
     "is_stopword",
     "stem",
+    "stem_in",
     "tokens",
 ]

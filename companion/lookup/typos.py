@@ -16,6 +16,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from ..engines.glory_terms import Lang
+from .text import stem, stem_in
+
 SHORTEST: int = 4
 """Words shorter than this are never corrected: too many near neighbours."""
 LONG: int = 8
@@ -54,16 +57,28 @@ class Vocabulary:
     """The known words and how many entries use each."""
 
     counts: Mapping[str, int]
+    spelling: Mapping[Lang, Vocabulary] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    """Per language, the words (folded, not stemmed) its entries and terms
+    write: a question's typo is corrected as the word it is, towards a word
+    of the question's own language (:meth:`correct_word`)."""
     _sorted: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _near: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
     @classmethod
-    def of(cls, words: Iterable[str]) -> Vocabulary:
-        """The vocabulary of these words (each occurrence counts once)."""
+    def of(
+        cls,
+        words: Iterable[str],
+        spelling: Mapping[Lang, Iterable[str]] | None = None,
+    ) -> Vocabulary:
+        """The vocabulary of these words (each occurrence counts once), and
+        of each language's written words (:attr:`spelling`)."""
         counts: dict[str, int] = {}
         for word in words:
             counts[word] = counts.get(word, 0) + 1
-        return cls(MappingProxyType(counts))
+        langs = {lang: cls.of(said) for lang, said in (spelling or {}).items()}
+        return cls(MappingProxyType(counts), MappingProxyType(langs))
 
     def __post_init__(self) -> None:
         near: dict[str, list[str]] = {}
@@ -107,6 +122,30 @@ class Vocabulary:
             if best is None or rank < best:
                 best = rank
         return best[2] if best is not None else None
+
+    def correct_word(
+        self, word: str, *, lang: Lang | None = None
+    ) -> tuple[str, str] | None:
+        """The known word nearest to the folded ``word`` of a question in
+        ``lang``, as its stem (:func:`.stem`) and its stem in ``lang``
+        (:func:`.stem_in`); or ``None`` (its stem is known, or no word is
+        near).
+
+        Where :attr:`spelling` has ``lang``'s words the typo is corrected as
+        written, towards a word of that language only: a slip is made in the
+        asker's own language (Italian "furti" is no English "fart"), and in
+        the word, not in its stem ("Imperail" is "Imperial"). Otherwise the
+        stem is corrected among every known stem (:meth:`correct`).
+        """
+        own = stem(word)
+        if own in self.counts:
+            return None
+        words = self.spelling.get(lang) if lang is not None else None
+        if words is None:
+            near = self.correct(own)
+            return (near, near) if near is not None else None
+        fixed = words.correct(word)
+        return (stem(fixed), stem_in(fixed, lang)) if fixed is not None else None
 
     def completions(self, prefix: str, *, limit: int = 8) -> tuple[str, ...]:
         """Known words that start with ``prefix`` (longer than it), most used

@@ -31,8 +31,23 @@ from companion.lookup import (
     open_index,
     package_index,
 )
-from companion.lookup.index import SNIPPET_LENGTH
-from companion.lookup.text import fold, fts_phrase, stem
+from companion.lookup.glossary import Glossary
+from companion.lookup.index import (
+    CONDITION_WEIGHT,
+    SNIPPET_LENGTH,
+    _Matcher,
+    _modal_share,
+    _Sought,
+    _units,
+)
+from companion.lookup.text import (
+    fold,
+    fts_phrase,
+    is_stopword,
+    stem,
+    stem_in,
+    tokens,
+)
 from companion.lookup.typos import Vocabulary, edit_distance
 
 F, A, G = "foundations-of-rome", "all-roads", "glory-to-rome"
@@ -491,6 +506,170 @@ def test_chinese_question_words_are_not_matched() -> None:
     assert INDEX.query("金库上限").pairs == ("库上",)
 
 
+@pytest.mark.parametrize(
+    ("question", "pairs", "chars"),
+    [
+        # "a" or "how many" with its measure word is no thing asked
+        ("买一张地契", ("地契",), ("买",)),
+        ("一条边", (), ("边",)),
+        # another number with its noun is the case asked about
+        ("两个军团", ("两个", "个军", "军团"), ()),
+        # colloquial how and what, and who, which
+        ("咋算", (), ("算",)),
+        ("啥区别", ("区别",), ()),
+        ("给谁", (), ("给",)),
+        ("用哪面", (), ("用", "面")),
+        # no pair across and, or, but
+        ("工匠和建筑师", ("工匠", "建筑", "筑师"), ()),
+        ("手牌但金库", ("手牌", "金库"), ()),
+        # he, she, this, that; what now (干嘛, 咋办)
+        ("他放板块", ("放版", "版块"), ()),
+        ("那排金库", ("排金", "金库"), ()),
+        ("还能干嘛", (), ()),
+    ],
+)
+def test_chinese_fillers_cut_a_question(
+    question: str, pairs: tuple[str, ...], chars: tuple[str, ...]
+) -> None:
+    query = normalise_query(question, Glossary())
+    assert (query.pairs, query.chars) == (pairs, chars)
+
+
+@pytest.mark.parametrize(
+    ("question", "counted"),
+    [
+        ("几张地契", ("deed",)),  # what is counted after the cue
+        ("地契有几张", ("deed",)),  # or before it
+        ("地契一共几张？4个人玩", ("deed",)),
+        ("每人有几个里程碑标记", ("milestone",)),
+        ("how many deeds do we start with", ("deed",)),
+    ],
+)
+def test_what_a_how_many_question_counts(
+    question: str, counted: tuple[str, ...]
+) -> None:
+    assert INDEX.query(question).counted == counted
+
+
+@pytest.mark.parametrize(
+    ("question", "none_left"),
+    [
+        ("池子里没牌了怎么办", True),  # no more cards: none left
+        ("中间没百搭牌了", True),
+        ("一张都不剩", True),
+        ("没有里程碑格的道路版图", False),  # without, not none left
+        ("我没放房子", False),
+    ],
+)
+def test_chinese_none_left_said_around_the_thing(
+    question: str, none_left: bool
+) -> None:
+    assert ("run-out" in INDEX.query(question).concepts) is none_left
+
+
+@pytest.mark.parametrize("question", ["4个人玩", "四个人玩", "4人玩", "四人局"])
+def test_a_number_of_people_with_its_measure_word_is_a_player_count(
+    question: str,
+) -> None:
+    assert "players-4" in INDEX.query(question).concepts
+
+
+@pytest.mark.parametrize(
+    ("variant", "plain"), [("路板", "路版"), ("城市板", "城市版"), ("板块", "版块")]
+)
+def test_chinese_variant_characters_are_one(variant: str, plain: str) -> None:
+    """Players write 板 for the entries' 版: both sides read them alike."""
+    assert fold(variant) == plain
+    assert [t.text for t in tokens(variant)] == [plain]
+    hits = INDEX.search("路板的影响力", game=F, lang="zh")
+    assert hits and hits[0].title.marks
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "not_said"),
+    [
+        # one sentence: the term's words may be apart ("era ... bonus")
+        ("tie at the era, who gets the bonus", {"era-bonus"}, set()),
+        # two sentences: never
+        ("when does the era end? and the bonus", set(), {"era-bonus"}),
+        ("quando finisce l'era? e il bonus", set(), {"era-bonus"}),
+    ],
+)
+def test_a_term_is_not_said_across_sentences(
+    question: str, said: set[str], not_said: set[str]
+) -> None:
+    concepts = set(INDEX.query(question).concepts)
+    assert said <= concepts and not (not_said & concepts)
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "u",
+        "ur",
+        "but",
+        "qualcosa",
+        "qualcuno",
+        "vuoi",
+        "fanno",
+        "fatto",
+        "io",
+        "anch",
+        "dov",
+    ],
+)
+def test_the_little_words_of_both_languages_are_no_terms(word: str) -> None:
+    assert is_stopword(word)
+
+
+@pytest.mark.parametrize(
+    ("question", "case"),
+    [
+        ("all 8 of my lot markers are on the board", "8"),
+        ("2 legionaries but one card", "2"),
+        ("in 3 giocatori quali atti si tolgono", "players-3"),
+        ("三人局的版图多大", "players-3"),
+        ("out of monuments", "run-out"),
+    ],
+)
+def test_a_number_or_a_condition_weighs_as_the_case_asked(
+    question: str, case: str
+) -> None:
+    """A number (a player count too) and a condition term are the case a
+    question asks about: they weigh more than the topic's words."""
+    units = _units(INDEX.query(question), INDEX._cases)
+    weights = {u.weight for u in units if case in u.concepts | u.terms}
+    others = {u.weight for u in units if case not in u.concepts | u.terms}
+    assert weights == {CONDITION_WEIGHT}
+    assert others and max(others) < CONDITION_WEIGHT
+
+
+def _sought(*stems: str) -> _Sought:
+    return _Sought(frozenset(stems), "", (), 1.0)
+
+
+@pytest.mark.parametrize(
+    ("sentences", "weights", "share"),
+    [
+        # a sentence naming a third of the question answers in full
+        (["You must place a house."], [1.0, 1.0, 1.0], 1.0),
+        # naming less, in part: here a fifth of the weight
+        (["You must place a house."], [1.0, 4.0, 0.0], 0.6),
+        # the sentence naming the most counts, not the sum of them
+        (["You must place a house.", "Upgrade in any order."], [1.0, 1.0, 4.0], 1.0),
+        # a third of the weight in one sentence: in full
+        (["You must place a house.", "Upgrade first."], [1.0, 5.0, 3.0], 1.0),
+        # naming nothing asked: no help
+        (["You may pass."], [1.0, 1.0, 1.0], 0.0),
+    ],
+)
+def test_a_modal_entry_helps_as_far_as_it_names_the_question(
+    sentences: list[str], weights: list[float], share: float
+) -> None:
+    matcher = _Matcher((_sought("hous"), _sought("order"), _sought("upgrad")))
+    assert _modal_share(matcher, sentences, weights) == pytest.approx(min(1.0, share))
+
+
 def test_the_words_statistics_are_the_asked_games() -> None:
     """A word most rules of the game asked about say tells little there,
     whatever the other games say: "building" at an All Roads table."""
@@ -611,6 +790,10 @@ def test_folding_is_idempotent(text: str) -> None:
         (("villa", "ville", "villas"), True),
         (("bonus", "bonu"), False),  # "-us" is not a plural
         (("era", "ere"), False),  # three letters stay as they are
+        (("eight", "otto", "8"), True),  # a number in words is its digits
+        (("two", "due", "2"), True),
+        (("twelve", "dodici", "12"), True),
+        (("eight", "9"), False),
     ],
 )
 def test_stems(words: tuple[str, ...], same: bool) -> None:
@@ -641,6 +824,43 @@ def test_edit_distance_is_symmetric_and_zero_only_for_equals(a: str, b: str) -> 
 def test_vocabulary_corrections(word: str, fixed: str | None) -> None:
     vocabulary = Vocabulary.of(["merchant", "legionary", "market", "marble"])
     assert vocabulary.correct(word) == fixed
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "fixed"),
+    [
+        ("furrto", Lang.IT, ("furt", "furt")),  # an Italian word, Italian typo
+        ("furrto", Lang.EN, None),  # "furto" is no English word
+        ("fartt", Lang.EN, ("fart", "fart")),
+        ("fartt", Lang.IT, None),
+        # the word corrected, then stemmed both ways (English: imperi)
+        ("imperail", Lang.EN, ("imper", "imperi")),
+        ("imperial", Lang.EN, None),  # a known word: no typo
+        ("furrto", None, ("furt", "furt")),  # no language said: any stem
+        ("furrto", Lang.ZH, ("furt", "furt")),  # no Latin words of its own
+    ],
+)
+def test_a_typo_is_corrected_only_towards_a_word_of_the_question_language(
+    word: str, lang: Lang | None, fixed: tuple[str, str] | None
+) -> None:
+    vocabulary = Vocabulary.of(
+        [stem(w) for w in ("furto", "fart", "imperial")],
+        {Lang.IT: ["furto"], Lang.EN: ["fart", "imperial"]},
+    )
+    assert vocabulary.correct_word(word, lang=lang) == fixed
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "not_into"),
+    [
+        ("cosa succede con i furti?", Lang.IT, "fart"),
+        ("quando finisce la partita? i furti contano", Lang.IT, "fart"),
+    ],
+)
+def test_a_question_word_is_never_corrected_into_another_language(
+    question: str, lang: Lang, not_into: str
+) -> None:
+    assert not_into not in INDEX.query(question, lang=lang).words
 
 
 # -- house rules -------------------------------------------------------------------
@@ -806,3 +1026,88 @@ def test_reading_entries_by_id_rule_and_language() -> None:
 def test_an_index_can_be_closed() -> None:
     index: RulesIndex = open_index()
     index.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("statue", "glory-to-rome.statue"),  # a card named: its entry
+        ("what does the wall do", "glory-to-rome.wall"),
+        ("catacomb", "glory-to-rome.catacomb"),
+        ("palisade", "glory-to-rome.palisade"),
+        ("when does the game end in glory to rome", "glory-to-rome.game-end"),
+    ],
+)
+def test_a_single_card_gives_way_to_the_rule_unless_it_is_named(
+    question: str, first: str
+) -> None:
+    assert keys(INDEX.search(question, limit=1)) == [first]
+    for key in ("statue", "wall", "catacomb", "forum", "palisade"):
+        assert INDEX.entry(f"glory-to-rome.{key}.en").reference
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "term"),
+    [
+        # Rulebook 001 colours the building types: Beige, Olive, Gray.
+        ("the gray buildings score for what?", Lang.EN, "civic"),
+        ("gli edifici grigi danno punti per cosa?", Lang.IT, "civic"),
+        ("灰色建筑怎么得分", Lang.ZH, "civic"),
+        ("do the olive buildings give coins?", Lang.EN, "commercial"),
+        ("gli edifici beige contano la popolazione?", Lang.IT, "residential"),
+        # the glossary's languages say the same: "final scoring" in each
+        ("come funziona il punteggio finale?", Lang.IT, "game-end"),
+        ("最终计分怎么算", Lang.ZH, "game-end"),
+    ],
+)
+def test_the_rulebooks_colour_and_phrasing_name_the_same_terms(
+    question: str, lang: Lang, term: str
+) -> None:
+    assert term in INDEX.query(question, lang=lang).concepts
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "other", "other_lang"),
+    [
+        ("during", Lang.EN, "dura", Lang.IT),  # false friends stay apart
+        ("during", Lang.EN, "durante", Lang.IT),
+        ("fine", Lang.IT, "fine", Lang.EN),  # a stem of each language
+    ],
+)
+def test_a_word_is_stemmed_in_its_own_language(
+    word: str, lang: Lang, other: str, other_lang: Lang
+) -> None:
+    assert stem_in(word, lang) != stem_in(other, other_lang)
+
+
+@pytest.mark.parametrize(
+    ("words", "lang"),
+    [
+        (("tied", "tying", "ties"), Lang.EN),  # a word meets its own forms
+        (("pareggio", "pareggi"), Lang.IT),
+        (("lotto", "lotti"), Lang.IT),
+        (("eight", "8"), Lang.EN),
+        (("otto", "8"), Lang.IT),
+    ],
+)
+def test_a_word_meets_its_forms_in_its_language(
+    words: tuple[str, ...], lang: Lang
+) -> None:
+    assert len({stem_in(w, lang) for w in words}) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "not_first"),
+    [
+        # Italian "dura" (lasts) is no English "during" of the lot markers
+        (
+            "quante ere dura una partita a foundations of rome?",
+            Lang.IT,
+            "foundations-of-rome.lot-markers",
+        ),
+    ],
+)
+def test_a_question_word_meets_only_its_language_stems(
+    question: str, lang: Lang, not_first: str
+) -> None:
+    assert keys(INDEX.search(question, lang=lang, limit=1)) != [not_first]
