@@ -84,6 +84,12 @@ class Entry:
     """Words players ask this rule with that its title and text do not say
     ("how many road boards", "pareggio", 平局): searched like its text, never
     shown. Empty for a house rule."""
+    facet_of: str = ""
+    """The key of the general rule (of the same game) that this entry is a
+    *facet* of: one case of it ("No Citizens at an Era scoring" of
+    "Population scoring"). The search ranks a facet below its parent unless
+    the question says the facet's case (see :mod:`.index`). Empty for a
+    general rule and for a house rule."""
     table: str | None = None
     """The table a house rule belongs to: only a search from that table finds
     it. ``None`` for the package's entries, and for a house rule of no table
@@ -165,8 +171,9 @@ def load_entries(text: str, *, name: str = "<rules>") -> list[Entry]:
 
     The file names its ``game`` and lists ``[[rule]]`` tables, each with a
     ``key``, its ``sources`` and an ``en`` title and text (``it``, ``zh`` and
-    ``reference`` optional; each language may add ``keywords``, see
-    :attr:`Entry.keywords`). A text may be written over several lines (see
+    ``reference`` and ``facet_of`` optional; each language may add
+    ``keywords``, see :attr:`Entry.keywords`). ``facet_of`` names another
+    rule of the file that is not itself a facet (:attr:`Entry.facet_of`). A text may be written over several lines (see
     :func:`join_lines`).
 
     :param name: the file's name, for messages.
@@ -205,10 +212,11 @@ def _read_entries(root: Node) -> list[Entry]:
     game = fields["game"].choice(GAME_SLUGS)
     entries: list[Entry] = []
     seen: set[str] = set()
+    parents: dict[str, tuple[str, Node]] = {}
     for item in fields["rule"].list(min_len=1):
         rule = item.object(
             required=("key", "sources", "en"),
-            optional=("reference", "it", "zh"),
+            optional=("reference", "facet_of", "it", "zh"),
         )
         key = rule["key"].str()
         if not KEY_RE.match(key):
@@ -218,6 +226,9 @@ def _read_entries(root: Node) -> list[Entry]:
         seen.add(key)
         sources = _read_sources(rule["sources"])
         reference = rule["reference"].bool() if "reference" in rule else False
+        facet_of = rule["facet_of"].str() if "facet_of" in rule else ""
+        if facet_of:
+            parents[key] = (facet_of, rule["facet_of"])
         for lang in Lang:
             if lang.value not in rule:
                 continue
@@ -238,7 +249,17 @@ def _read_entries(root: Node) -> list[Entry]:
                     ),
                     sources=sources,
                     reference=reference,
+                    facet_of=facet_of,
                 )
+            )
+    for key, (parent, node) in parents.items():
+        if parent == key or parent not in seen:
+            raise node.fail(
+                msg("{parent} is not another rule of this file", parent=repr(parent))
+            )
+        if parent in parents:
+            raise node.fail(
+                msg("{parent} is itself a facet of a rule", parent=repr(parent))
             )
     return entries
 

@@ -138,6 +138,11 @@ markers")."""
 OTHER_LANG: float = 0.6
 """Score factor of an entry in another language than the asker's, when its
 rule has an entry in the asker's language (that one is shown)."""
+FACET_BELOW: float = 0.95
+"""Score factor, against its parent's score, above which a facet (an entry
+that is one case of a general rule, :attr:`.Entry.facet_of`) is not ranked
+when the question does not say its case (:func:`_says_case`): the general
+question gets the general rule first, the facet right after it."""
 CUTOFF: float = 0.2
 """Results scoring below this share of the best one are left out: they match
 only a stray word of the question."""
@@ -937,6 +942,7 @@ class RulesIndex:
             weights = self._idf(units, prefer, table, said)
             matcher = self._matcher(units, weights)
             best: dict[str, float] = {}
+            best_row: dict[str, int] = {}
             order: dict[str, int] = {}
             for row in rows:
                 entry = self._rows[row]
@@ -961,7 +967,9 @@ class RulesIndex:
                     score *= REFERENCE
                 if score > best.get(entry.rule_id, float("-inf")):
                     best[entry.rule_id] = score
+                    best_row[entry.rule_id] = row
                 order.setdefault(entry.rule_id, row)
+            self._rank_facets(best, best_row, units, weights, said)
             ranked = sorted(best, key=lambda r: (-best[r], order[r]))[:limit]
             if ranked:
                 floor = best[ranked[0]] * CUTOFF
@@ -982,6 +990,45 @@ class RulesIndex:
                 )
             )
         return hits
+
+    def _rank_facets(
+        self,
+        best: dict[str, float],
+        best_row: dict[str, int],
+        units: Sequence[_Unit],
+        weights: Sequence[float],
+        said: dict[int, list[tuple[float, float]]],
+    ) -> None:
+        """Rank each facet found (:attr:`.Entry.facet_of`) against its parent.
+
+        The rule: a facet outranks its parent only when the question says the
+        facet's case, that is a thing asked that the facet says and its
+        parent does not say in any of its languages (:func:`_says_case`):
+        "what if nobody has Citizens?" may get "No Citizens at an Era
+        scoring" before "Population scoring"; "how is population scored?",
+        which says nothing the general rule does not, gets the general rule,
+        the facet at most :data:`FACET_BELOW` of its score. The case words
+        are derived, not listed: whatever the facet's title, text and
+        keywords say beyond its parent's (a listed word would drift from the
+        texts). A facet whose parent the question does not match says the
+        case by any match. Scores change in ``best`` (the caller holds the
+        lock)."""
+        for rule_id, row in best_row.items():
+            entry = self._rows[row]
+            if not entry.facet_of:
+                continue
+            parent = f"{entry.game}.{entry.facet_of}"
+            if parent not in best:
+                continue
+            facet = said.get(row)
+            if facet is None:
+                facet = said[row] = _said(units, self._stats[row])
+            parents = [
+                _said(units, self._stats[self._by_id[variant.id]])
+                for variant in self._variants.get(parent, {}).values()
+            ]
+            if not _says_case(facet, parents, weights):
+                best[rule_id] = min(best[rule_id], best[parent] * FACET_BELOW)
 
     def _counted(self, query: Query) -> tuple[frozenset[str], tuple[str, ...]] | None:
         """The words, Latin stems and Chinese, of what a "how many" question
@@ -1227,6 +1274,20 @@ def _said(units: Sequence[_Unit], stats: _Stats) -> list[tuple[float, float]]:
         (0.0, 0.0) if unit.keys and stats.keys.isdisjoint(unit.keys) else unit.tf(stats)
         for unit in units
     ]
+
+
+def _says_case(
+    facet: Sequence[tuple[float, float]],
+    parents: Sequence[Sequence[tuple[float, float]]],
+    weights: Sequence[float],
+) -> bool:
+    """Whether a question says a facet's case: one of its units (``facet``:
+    how often the facet says each, see :func:`_said`) that the facet says
+    and no variant of its parent (``parents``) says, with a weight."""
+    return any(
+        weight > 0 and any(found) and not any(any(p[i]) for p in parents)
+        for i, (found, weight) in enumerate(zip(facet, weights, strict=True))
+    )
 
 
 def _starting(terms: Counter[str], prefix: str) -> int:
