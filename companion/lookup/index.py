@@ -143,6 +143,10 @@ FACET_BELOW: float = 0.95
 that is one case of a general rule, :attr:`.Entry.facet_of`) is not ranked
 when the question does not say its case (:func:`_says_case`): the general
 question gets the general rule first, the facet right after it."""
+FACET_OFF: float = 0.5
+"""Score factor of a facet when the question says the case it adds to none
+of its parents (see :data:`FACET_BELOW`): a case the question does not ask
+about is not its answer, whatever else the facet shares with it."""
 CUTOFF: float = 0.2
 """Results scoring below this share of the best one are left out: they match
 only a stray word of the question."""
@@ -501,6 +505,9 @@ class RulesIndex:
         towards them (:attr:`.Vocabulary.spelling`)."""
         self._title_terms: dict[int, frozenset[str]] = {}
         self._stats: dict[int, _Stats] = {}
+        self._case_stats: dict[int, _Stats] = {}
+        """A facet's words for its case (:attr:`.Entry.case`), read as its
+        row is (:meth:`_rank_facets`)."""
         self._postings: dict[str, set[int]] = {}
         """Each key a row says (:attr:`_Stats.keys`) -> the rows that say it."""
         self._lengths: dict[Lang, list[int]] = {lang: [0, 0, 0] for lang in Lang}
@@ -572,6 +579,23 @@ class RulesIndex:
                 both[m.end() : m.end() + 4] for m in _ZH_NUMBER.finditer(both)
             ),
         )
+        if entry.facet_of:
+            # its case in its own words: the words given for it, else its title
+            case = list(tokens(entry.case)) if entry.case else in_title
+            case_concepts = self._concepts(case, entry.case or entry.title)
+            case_terms = _terms(case, entry.lang)
+            self._case_stats[row] = _Stats(
+                rule=entry.rule_id,
+                title=Counter(),
+                body=Counter(case_terms),
+                tconcepts=frozenset(),
+                concepts=frozenset(case_concepts),
+                chars=Counter(
+                    ch for t in case if t.script is Script.CJK for ch in t.text
+                ),
+                title_len=0,
+                body_len=0,
+            )
         self._count_lengths(entry.lang, self._stats[row], 1)
         for key in self._stats[row].keys:
             self._postings.setdefault(key, set()).add(row)
@@ -750,6 +774,7 @@ class RulesIndex:
         self._spelled.pop(row, None)
         self._title_terms.pop(row, None)
         stats = self._stats.pop(row)
+        self._case_stats.pop(row, None)
         self._count_lengths(entry.lang, stats, -1)
         for key in stats.keys:
             self._postings[key].discard(row)
@@ -969,7 +994,7 @@ class RulesIndex:
                     best[entry.rule_id] = score
                     best_row[entry.rule_id] = row
                 order.setdefault(entry.rule_id, row)
-            self._rank_facets(best, best_row, units, weights, said)
+            self._rank_facets(best, best_row, units)
             ranked = sorted(best, key=lambda r: (-best[r], order[r]))[:limit]
             if ranked:
                 floor = best[ranked[0]] * CUTOFF
@@ -996,39 +1021,49 @@ class RulesIndex:
         best: dict[str, float],
         best_row: dict[str, int],
         units: Sequence[_Unit],
-        weights: Sequence[float],
-        said: dict[int, list[tuple[float, float]]],
     ) -> None:
-        """Rank each facet found (:attr:`.Entry.facet_of`) against its parent.
+        """Rank each facet found (:attr:`.Entry.facet_of`) against its parents.
 
-        The rule: a facet outranks its parent only when the question says the
-        facet's case, that is a thing asked that the facet says and its
-        parent does not say in any of its languages (:func:`_says_case`):
-        "what if nobody has Citizens?" may get "No Citizens at an Era
-        scoring" before "Population scoring"; "how is population scored?",
-        which says nothing the general rule does not, gets the general rule,
-        the facet at most :data:`FACET_BELOW` of its score. The case words
-        are derived, not listed: whatever the facet's title, text and
-        keywords say beyond its parent's (a listed word would drift from the
-        texts). A facet whose parent the question does not match says the
-        case by any match. Scores change in ``best`` (the caller holds the
-        lock)."""
+        The rule: a facet answers only its case, so it outranks a parent only
+        when the question says the case it adds to that parent: a thing asked
+        (not a lone Chinese character nor a game's name) that the facet's
+        words for its case (:attr:`.Entry.case`, else its title) say in one
+        of its languages and that the parent says nowhere, in none of its
+        languages (:func:`_says_case`). "What if I have 0 Citizens?" may get "No
+        Citizens at an Era scoring" before "Population scoring"; "how is
+        population scored?", which says nothing of the facet's that the
+        general rule does not, gets the general rule, the facet at most
+        :data:`FACET_BELOW` of its score; a question that says the case of
+        no parent is not about the facet at all, which counts
+        :data:`FACET_OFF` of its score. The case words are given, a few per
+        language, rather than taken from the facet's text and keywords: those
+        paraphrase the whole rule, and a stray word of them ("two players",
+        "row") is no case asked. What a parent says is taken off them, so a
+        facet of two rules is ranked against each on what it adds to it. A
+        parent the
+        search did not find is not ranked against. Scores change in ``best``
+        (the caller holds the lock)."""
         for rule_id, row in best_row.items():
             entry = self._rows[row]
             if not entry.facet_of:
                 continue
-            parent = f"{entry.game}.{entry.facet_of}"
-            if parent not in best:
-                continue
-            facet = said.get(row)
-            if facet is None:
-                facet = said[row] = _said(units, self._stats[row])
-            parents = [
-                _said(units, self._stats[self._by_id[variant.id]])
-                for variant in self._variants.get(parent, {}).values()
+            own = [
+                _said(units, self._case_stats[self._by_id[variant.id]])
+                for variant in self._variants[rule_id].values()
             ]
-            if not _says_case(facet, parents, weights):
-                best[rule_id] = min(best[rule_id], best[parent] * FACET_BELOW)
+            said_any = False
+            for key in entry.facet_of:
+                parent = f"{entry.game}.{key}"
+                others = [
+                    _said(units, self._stats[self._by_id[variant.id]])
+                    for variant in self._variants.get(parent, {}).values()
+                ]
+                if _says_case(units, own, others):
+                    said_any = True
+                elif parent in best:
+                    best[rule_id] = min(best[rule_id], best[parent] * FACET_BELOW)
+            if not said_any:
+                best[rule_id] *= FACET_OFF
 
     def _counted(self, query: Query) -> tuple[frozenset[str], tuple[str, ...]] | None:
         """The words, Latin stems and Chinese, of what a "how many" question
@@ -1277,16 +1312,20 @@ def _said(units: Sequence[_Unit], stats: _Stats) -> list[tuple[float, float]]:
 
 
 def _says_case(
-    facet: Sequence[tuple[float, float]],
-    parents: Sequence[Sequence[tuple[float, float]]],
-    weights: Sequence[float],
+    units: Sequence[_Unit],
+    own: Sequence[Sequence[tuple[float, float]]],
+    parent: Sequence[Sequence[tuple[float, float]]],
 ) -> bool:
-    """Whether a question says a facet's case: one of its units (``facet``:
-    how often the facet says each, see :func:`_said`) that the facet says
-    and no variant of its parent (``parents``) says, with a weight."""
+    """Whether a question says a facet's case against one parent: one of its
+    units (no lone character, no game name: they weigh :data:`CHAR_WEIGHT`,
+    :data:`SCOPE_WEIGHT`) that a variant of the facet says in its own words
+    (``own``: its title and keywords, see :func:`_said`) and no variant of
+    the parent (``parent``) says."""
     return any(
-        weight > 0 and any(found) and not any(any(p[i]) for p in parents)
-        for i, (found, weight) in enumerate(zip(facet, weights, strict=True))
+        unit.weight > max(CHAR_WEIGHT, SCOPE_WEIGHT)
+        and any(any(o[i]) for o in own)
+        and not any(any(p[i]) for p in parent)
+        for i, unit in enumerate(units)
     )
 
 
