@@ -566,7 +566,10 @@ class RulesIndex:
         chars = [ch for t in (*found, *said) if t.script is Script.CJK for ch in t.text]
         row = self._next_row
         self._stats[row] = _Stats(
-            rule=entry.rule_id,
+            # a facet is part of its (first) parent in the word statistics
+            rule=f"{entry.game}.{entry.facet_of[0]}"
+            if entry.facet_of
+            else entry.rule_id,
             title=Counter(title_terms),
             body=Counter(body_terms),
             tconcepts=frozenset(title_concepts),
@@ -1216,6 +1219,10 @@ class _Stats:
     title and in the text, its Chinese characters, and the fields' lengths."""
 
     rule: str
+    """The rule the row counts as in the word statistics (:meth:`_idf`): its
+    own, or a facet's first parent (:attr:`.Entry.facet_of`): a case of a rule
+    written apart is still that rule, and the words it repeats are no rarer
+    for it."""
     title: Counter[str]
     body: Counter[str]
     tconcepts: frozenset[str]
@@ -1322,7 +1329,7 @@ def _says_case(
     (``own``: its title and keywords, see :func:`_said`) and no variant of
     the parent (``parent``) says."""
     return any(
-        unit.weight > max(CHAR_WEIGHT, SCOPE_WEIGHT)
+        unit.weight > max(CHAR_WEIGHT, SCOPE_WEIGHT, PAIR_WEIGHT)
         and any(any(o[i]) for o in own)
         and not any(any(p[i]) for p in parent)
         for i, unit in enumerate(units)
