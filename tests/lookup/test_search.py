@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -26,6 +27,7 @@ from companion.lookup import (
     UnknownEntryError,
     build_index,
     house_rule,
+    load_entries,
     load_rules,
     normalise_query,
     open_index,
@@ -1186,3 +1188,123 @@ def test_a_word_meets_an_entry_saying_its_negation_where_the_rules_say_both(
     if question.startswith("illimit"):
         wanted = {f"{F}.population-tokens"}  # the negated word asks the same
     assert found >= wanted
+
+
+FACETS = '''
+game = "foundations-of-rome"
+
+[[rule]]
+key = "scoring"
+sources = [{ rulebook = "001", section = "Scoring" }]
+en.title = "Population scoring"
+en.text = """At the end of each Era every player scores their population,
+one point for each Citizen on the track; the player with the most Citizens
+also scores a bonus, which grows from Era to Era, and the others take the
+bonus of the player just ahead of them on the track."""
+
+[[rule]]
+key = "scoring-tie"
+facet_of = "scoring"
+sources = [{ rulebook = "001", section = "Scoring" }]
+en.title = "Population scoring: a tie"
+en.text = """Population scoring with a tie for the most Citizens: population
+scoring gives every tied player the whole population bonus."""
+en.case = "tie; tied; draw"
+
+[[rule]]
+key = "ties"
+sources = [{ rulebook = "001", section = "Ties" }]
+en.title = "Ties"
+en.text = """Players who tie all take the reward, as if each were alone."""
+
+[[rule]]
+key = "boards"
+sources = [{ rulebook = "001", section = "Boards" }]
+en.title = "Road boards without milestones"
+en.text = """A road board without milestones rewards the player with the most
+influence along it."""
+
+[[rule]]
+key = "board-tie"
+facet_of = ["boards", "ties"]
+sources = [{ rulebook = "001", section = "Boards" }]
+en.title = "A tie on a road board without milestones"
+en.text = """On a road board without milestones, a tie for the most influence
+rewards every tied player: each tied player takes the road board reward."""
+en.case = "tie; draw; road board"
+'''
+
+
+def _facet_index(*, facets: bool = True) -> RulesIndex:
+    """The small index of :data:`FACETS`; ``facets=False``: the same
+    entries, none of them a facet (to show the rule is what ranks them)."""
+    entries = load_entries(FACETS, name="facets.toml")
+    if not facets:
+        entries = [replace(e, facet_of=(), case="") for e in entries]
+    return build_index(entries)  # no glossary: words alone
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second"),
+    [
+        # no case asked: the general rule, its facet right after it
+        ("how does population scoring work?", "scoring", "scoring-tie"),
+        ("who gets the population scoring bonus?", "scoring", "scoring-tie"),
+        # the case asked: the facet first
+        ("population scoring when there is a tie?", "scoring-tie", "scoring"),
+        ("we are tied on population, who scores?", "scoring-tie", "scoring"),
+        # a facet of two rules: below each unless the case it adds is said
+        ("who takes the road board reward?", "boards", "board-tie"),
+        ("road board without milestones reward", "boards", "board-tie"),
+        ("do players who tie take the reward?", "ties", "board-tie"),
+        ("tie on a road board", "board-tie", "boards"),
+    ],
+)
+def test_a_facet_outranks_its_parent_only_when_the_question_says_its_case(
+    question: str, first: str, second: str
+) -> None:
+    found = keys(_facet_index().search(question, game=F, lang=Lang.EN, limit=5))
+    assert found[0] == f"{F}.{first}"
+    assert f"{F}.{second}" in found
+
+
+def test_without_the_facet_rule_a_facet_would_win_a_general_question() -> None:
+    # the test above can fail: ranked as a plain entry, the facet, which
+    # repeats its parent's words, comes first
+    question = "who takes the road board reward?"
+    plain = _facet_index(facets=False).search(question, game=F, lang=Lang.EN)
+    assert keys(plain)[:2] == [f"{F}.board-tie", f"{F}.boards"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('facet_of = "scoring"', 'facet_of = "nothing"'), "not another rule"),
+        (('facet_of = "scoring"', 'facet_of = "scoring-tie"'), "not another rule"),
+        (
+            ('facet_of = ["boards", "ties"]', 'facet_of = "scoring-tie"'),
+            "itself a facet",
+        ),
+        (('en.case = "tie; draw; road board"\n', ""), ""),  # a case is optional
+        (('key = "boards"\n', 'key = "boards"\nen.case = "x"\n'), "facet"),
+    ],
+)
+def test_a_facet_names_another_rule_that_is_no_facet(
+    change: tuple[str, str], message: str
+) -> None:
+    text = FACETS.replace(*change, 1)
+    assert text != FACETS
+    if not message:
+        assert load_entries(text)
+        return
+    with pytest.raises(InvalidEntryError, match=message):
+        load_entries(text)
+
+
+def test_the_focused_entries_are_facets_of_rules_of_their_game() -> None:
+    rules = {e.rule_id: e for e in INDEX.entries()}
+    facets = [e for e in rules.values() if e.facet_of]
+    assert len(facets) >= 24
+    for entry in facets:
+        for parent in entry.facet_of:
+            assert not rules[f"{entry.game}.{parent}"].facet_of
