@@ -599,7 +599,8 @@ class RulesIndex:
                 title_len=0,
                 body_len=0,
             )
-        self._count_lengths(entry.lang, self._stats[row], 1)
+        if not entry.facet_of:
+            self._count_lengths(entry.lang, self._stats[row], 1)
         for key in self._stats[row].keys:
             self._postings.setdefault(key, set()).add(row)
         self._next_row += 1
@@ -778,7 +779,8 @@ class RulesIndex:
         self._title_terms.pop(row, None)
         stats = self._stats.pop(row)
         self._case_stats.pop(row, None)
-        self._count_lengths(entry.lang, stats, -1)
+        if not entry.facet_of:
+            self._count_lengths(entry.lang, stats, -1)
         for key in stats.keys:
             self._postings[key].discard(row)
         self._modal.pop(row, None)
@@ -1106,7 +1108,11 @@ class RulesIndex:
         rules: set[str] = set()
         scope: dict[int, Entry] = {}
         for row, entry in self._rows.items():
-            if entry.table in (None, table) and game in (None, entry.game):
+            if (
+                entry.table in (None, table)
+                and game in (None, entry.game)
+                and not entry.facet_of
+            ):
                 rules.add(self._stats[row].rule)
                 scope[row] = entry
         having: list[set[str]] = [set() for _ in units]
