@@ -505,7 +505,7 @@ class RulesIndex:
         towards them (:attr:`.Vocabulary.spelling`)."""
         self._title_terms: dict[int, frozenset[str]] = {}
         self._stats: dict[int, _Stats] = {}
-        self._case_stats: dict[int, _Stats] = {}
+        self._case_phrases: dict[int, tuple[list[_Unit], ...]] = {}
         """A facet's words for its case (:attr:`.Entry.case`), read as its
         row is (:meth:`_rank_facets`)."""
         self._postings: dict[str, set[int]] = {}
@@ -583,21 +583,12 @@ class RulesIndex:
             ),
         )
         if entry.facet_of:
-            # its case in its own words: the words given for it, else its title
-            case = list(tokens(entry.case)) if entry.case else in_title
-            case_concepts = self._concepts(case, entry.case or entry.title)
-            case_terms = _terms(case, entry.lang)
-            self._case_stats[row] = _Stats(
-                rule=entry.rule_id,
-                title=Counter(),
-                body=Counter(case_terms),
-                tconcepts=frozenset(),
-                concepts=frozenset(case_concepts),
-                chars=Counter(
-                    ch for t in case if t.script is Script.CJK for ch in t.text
-                ),
-                title_len=0,
-                body_len=0,
+            # its case in its own words, each way of saying it read as a
+            # question is: the words given for it, else its title
+            self._case_phrases[row] = tuple(
+                _units(normalise_query(phrase, self.glossary, lang=entry.lang))
+                for phrase in re.split(r"[;；]", entry.case or entry.title)
+                if phrase.strip()
             )
         if not entry.facet_of:
             self._count_lengths(entry.lang, self._stats[row], 1)
@@ -778,7 +769,7 @@ class RulesIndex:
         self._spelled.pop(row, None)
         self._title_terms.pop(row, None)
         stats = self._stats.pop(row)
-        self._case_stats.pop(row, None)
+        self._case_phrases.pop(row, None)
         if not entry.facet_of:
             self._count_lengths(entry.lang, stats, -1)
         for key in stats.keys:
@@ -1053,8 +1044,9 @@ class RulesIndex:
             if not entry.facet_of:
                 continue
             own = [
-                _said(units, self._case_stats[self._by_id[variant.id]])
+                phrase
                 for variant in self._variants[rule_id].values()
+                for phrase in self._case_phrases[self._by_id[variant.id]]
             ]
             said_any = False
             for key in entry.facet_of:
@@ -1326,19 +1318,44 @@ def _said(units: Sequence[_Unit], stats: _Stats) -> list[tuple[float, float]]:
 
 def _says_case(
     units: Sequence[_Unit],
-    own: Sequence[Sequence[tuple[float, float]]],
+    phrases: Sequence[Sequence[_Unit]],
     parent: Sequence[Sequence[tuple[float, float]]],
 ) -> bool:
-    """Whether a question says a facet's case against one parent: one of its
-    units (no lone character, no game name: they weigh :data:`CHAR_WEIGHT`,
-    :data:`SCOPE_WEIGHT`) that a variant of the facet says in its own words
-    (``own``: its title and keywords, see :func:`_said`) and no variant of
-    the parent (``parent``) says."""
-    return any(
-        unit.weight > max(CHAR_WEIGHT, SCOPE_WEIGHT, PAIR_WEIGHT)
-        and any(any(o[i]) for o in own)
-        and not any(any(p[i]) for p in parent)
-        for i, unit in enumerate(units)
+    """Whether a question (its ``units``) says a facet's case against one
+    parent: it says all of one of the facet's ways of saying its case
+    (``phrases``, each read as a question: "0 Citizens" is said by "0
+    Citizens", not by "0 coins"), and one of the things it says so is one
+    that no variant of the parent says (``parent``, see :func:`_said`). A
+    phrase's lone characters and game names (:data:`CHAR_WEIGHT`,
+    :data:`SCOPE_WEIGHT`) need not be said, nor its Chinese pairs
+    (:data:`PAIR_WEIGHT`) when it has words or terms."""
+    for phrase in phrases:
+        needed = [u for u in phrase if u.weight > max(CHAR_WEIGHT, SCOPE_WEIGHT)]
+        words = [u for u in needed if u.weight > PAIR_WEIGHT]
+        needed = words or needed
+        if not needed:
+            continue
+        matched: set[int] = set()
+        for want in needed:
+            found = {i for i, unit in enumerate(units) if _same(want, unit)}
+            if not found:
+                break
+            matched |= found
+        else:
+            if any(not any(any(p[i]) for p in parent) for i in matched):
+                return True
+    return False
+
+
+def _same(one: _Unit, other: _Unit) -> bool:
+    """Whether two units say the same thing: a glossary term in common, or
+    the same words, word beginning or character."""
+    if one.concepts and other.concepts:
+        return not one.concepts.isdisjoint(other.concepts)
+    return bool(
+        (one.terms and one.terms == other.terms)
+        or (one.prefix and one.prefix == other.prefix)
+        or (one.char and one.char == other.char)
     )
 
 

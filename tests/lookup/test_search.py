@@ -1212,6 +1212,15 @@ scoring gives every tied player the whole population bonus."""
 en.case = "tie; tied; draw"
 
 [[rule]]
+key = "scoring-none"
+facet_of = "scoring"
+sources = [{ rulebook = "001", section = "Scoring" }]
+en.title = "Population scoring with 0 Citizens"
+en.text = """A player with 0 Citizens scores 0 at population scoring: 0 Citizens,
+0 population points and no population bonus."""
+en.case = "0 citizens; zero citizens"
+
+[[rule]]
 key = "ties"
 sources = [{ rulebook = "001", section = "Ties" }]
 en.title = "Ties"
@@ -1253,6 +1262,17 @@ def _facet_index(*, facets: bool = True) -> RulesIndex:
         # the case asked: the facet first
         ("population scoring when there is a tie?", "scoring-tie", "scoring"),
         ("we are tied on population, who scores?", "scoring-tie", "scoring"),
+        # all of one way of saying the case: "0 silver" is not "0 Citizens"
+        (
+            "I have 0 citizens: what does population scoring give?",
+            "scoring-none",
+            "scoring",
+        ),
+        (
+            "I have 0 silver: what does population scoring give?",
+            "scoring",
+            "scoring-none",
+        ),
         # a facet of two rules: below each unless the case it adds is said
         ("who takes the road board reward?", "boards", "board-tie"),
         ("road board without milestones reward", "boards", "board-tie"),
