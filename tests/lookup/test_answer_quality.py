@@ -38,14 +38,14 @@ TARGET_TOP3 = 0.97
 PER_LANGUAGE = 25
 """Questions each language has at least."""
 BLIND_FILE = Path(__file__).with_name("questions_blind.toml")
-BLIND_FLOOR = {Lang.EN: (0.84, 0.92), Lang.IT: (0.78, 0.96), Lang.ZH: (0.84, 0.98)}
+BLIND_FLOOR = {Lang.EN: (0.84, 0.96), Lang.IT: (0.78, 0.96), Lang.ZH: (0.84, 0.98)}
 """(top 1, top 3) per language on questions_blind.toml after issue 30's third
 round (ranking: numbers and conditions as the case asked, terms within a
 sentence, Chinese fillers and variants), raised after its fourth (words read
 in their own language, single cards as reference entries, the rulebooks'
 colours of the building types): a later change may raise them, not lower
 them. Short of issue 30's 90% / 97%."""
-TUNER_FLOOR = {Lang.EN: (0.95, 0.95), Lang.IT: (0.84, 0.94), Lang.ZH: (0.92, 0.97)}
+TUNER_FLOOR = {Lang.EN: (0.95, 0.95), Lang.IT: (0.84, 0.94), Lang.ZH: (0.94, 0.97)}
 """(top 1, top 3) per language on questions_tuner.toml after issue 30's second round
 done: a later change may raise them, not lower them."""
 

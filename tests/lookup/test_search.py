@@ -1294,6 +1294,9 @@ def test_without_the_facet_rule_a_facet_would_win_a_general_question() -> None:
     question = "who takes the road board reward?"
     plain = _facet_index(facets=False).search(question, game=F, lang=Lang.EN)
     assert keys(plain)[:2] == [f"{F}.board-tie", f"{F}.boards"]
+    question = "I have 0 silver: what does population scoring give?"
+    plain = _facet_index(facets=False).search(question, game=F, lang=Lang.EN)
+    assert keys(plain)[0] == f"{F}.scoring-none"
 
 
 @pytest.mark.parametrize(
