@@ -84,6 +84,19 @@ class Entry:
     """Words players ask this rule with that its title and text do not say
     ("how many road boards", "pareggio", 平局): searched like its text, never
     shown. Empty for a house rule."""
+    facet_of: tuple[str, ...] = ()
+    """The keys of the general rules (of the same game) that this entry is a
+    *facet* of: one case of each ("No Citizens at an Era scoring" of
+    "Population scoring"; "A tie on a Road Board without Milestone slots" of
+    "Ties in influence" and of "Road Boards without Milestone slots"). The
+    search ranks a facet below a parent unless the question says the case
+    (see :meth:`.RulesIndex._rank_facets`). Empty for a general rule and for
+    a house rule."""
+    case: str = ""
+    """A facet's words for its case (:attr:`facet_of`), a few ways of saying
+    it ("tie; tied; same score"): what a question says when it asks about
+    the case rather than the general rule. Searched for nothing else, never
+    shown. Empty for an entry that is no facet."""
     table: str | None = None
     """The table a house rule belongs to: only a search from that table finds
     it. ``None`` for the package's entries, and for a house rule of no table
@@ -165,8 +178,11 @@ def load_entries(text: str, *, name: str = "<rules>") -> list[Entry]:
 
     The file names its ``game`` and lists ``[[rule]]`` tables, each with a
     ``key``, its ``sources`` and an ``en`` title and text (``it``, ``zh`` and
-    ``reference`` optional; each language may add ``keywords``, see
-    :attr:`Entry.keywords`). A text may be written over several lines (see
+    ``reference`` and ``facet_of`` optional; each language may add
+    ``keywords``, see :attr:`Entry.keywords`, and a facet ``case``, see
+    :attr:`Entry.case`). ``facet_of`` names another
+    rule of the file, or lists several, none itself a facet
+    (:attr:`Entry.facet_of`). A text may be written over several lines (see
     :func:`join_lines`).
 
     :param name: the file's name, for messages.
@@ -205,10 +221,11 @@ def _read_entries(root: Node) -> list[Entry]:
     game = fields["game"].choice(GAME_SLUGS)
     entries: list[Entry] = []
     seen: set[str] = set()
+    parents: dict[str, tuple[tuple[str, ...], Node]] = {}
     for item in fields["rule"].list(min_len=1):
         rule = item.object(
             required=("key", "sources", "en"),
-            optional=("reference", "it", "zh"),
+            optional=("reference", "facet_of", "it", "zh"),
         )
         key = rule["key"].str()
         if not KEY_RE.match(key):
@@ -218,12 +235,17 @@ def _read_entries(root: Node) -> list[Entry]:
         seen.add(key)
         sources = _read_sources(rule["sources"])
         reference = rule["reference"].bool() if "reference" in rule else False
+        facet_of = _read_keys(rule["facet_of"]) if "facet_of" in rule else ()
+        if facet_of:
+            parents[key] = (facet_of, rule["facet_of"])
         for lang in Lang:
             if lang.value not in rule:
                 continue
             words = rule[lang.value].object(
-                required=("title", "text"), optional=("keywords",)
+                required=("title", "text"), optional=("keywords", "case")
             )
+            if "case" in words and not facet_of:
+                raise words["case"].fail(msg("is for a facet (facet_of) only"))
             entries.append(
                 Entry(
                     game=game,
@@ -238,9 +260,41 @@ def _read_entries(root: Node) -> list[Entry]:
                     ),
                     sources=sources,
                     reference=reference,
+                    facet_of=facet_of,
+                    case=(
+                        _read_text(words["case"], max_len=KEYWORDS_MAX)
+                        if "case" in words
+                        else ""
+                    ),
                 )
             )
+    for key, (facet_of, node) in parents.items():
+        for parent in facet_of:
+            if parent == key or parent not in seen:
+                raise node.fail(
+                    msg(
+                        "{parent} is not another rule of this file",
+                        parent=repr(parent),
+                    )
+                )
+            if parent in parents:
+                raise node.fail(
+                    msg("{parent} is itself a facet of a rule", parent=repr(parent))
+                )
     return entries
+
+
+def _read_keys(node: Node) -> tuple[str, ...]:
+    """One rule key, or a list of them (``facet_of``)."""
+    items = node.list(min_len=1) if isinstance(node.value, list) else [node]
+    keys: list[str] = []
+    for item in items:
+        key = item.str()
+        if not KEY_RE.match(key):
+            raise item.fail(not_a_key(key))
+        if key not in keys:
+            keys.append(key)
+    return tuple(keys)
 
 
 def _paragraphs(text: str) -> str:

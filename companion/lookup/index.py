@@ -138,6 +138,15 @@ markers")."""
 OTHER_LANG: float = 0.6
 """Score factor of an entry in another language than the asker's, when its
 rule has an entry in the asker's language (that one is shown)."""
+FACET_BELOW: float = 0.95
+"""Score factor, against its parent's score, above which a facet (an entry
+that is one case of a general rule, :attr:`.Entry.facet_of`) is not ranked
+when the question does not say its case (:func:`_says_case`): the general
+question gets the general rule first, the facet right after it."""
+FACET_OFF: float = 0.5
+"""Score factor of a facet when the question says the case it adds to none
+of its parents (see :data:`FACET_BELOW`): a case the question does not ask
+about is not its answer, whatever else the facet shares with it."""
 CUTOFF: float = 0.2
 """Results scoring below this share of the best one are left out: they match
 only a stray word of the question."""
@@ -496,6 +505,9 @@ class RulesIndex:
         towards them (:attr:`.Vocabulary.spelling`)."""
         self._title_terms: dict[int, frozenset[str]] = {}
         self._stats: dict[int, _Stats] = {}
+        self._case_phrases: dict[int, tuple[list[_Unit], ...]] = {}
+        """A facet's words for its case (:attr:`.Entry.case`), read as its
+        row is (:meth:`_rank_facets`)."""
         self._postings: dict[str, set[int]] = {}
         """Each key a row says (:attr:`_Stats.keys`) -> the rows that say it."""
         self._lengths: dict[Lang, list[int]] = {lang: [0, 0, 0] for lang in Lang}
@@ -554,7 +566,10 @@ class RulesIndex:
         chars = [ch for t in (*found, *said) if t.script is Script.CJK for ch in t.text]
         row = self._next_row
         self._stats[row] = _Stats(
-            rule=entry.rule_id,
+            # a facet is part of its (first) parent in the word statistics
+            rule=f"{entry.game}.{entry.facet_of[0]}"
+            if entry.facet_of
+            else entry.rule_id,
             title=Counter(title_terms),
             body=Counter(body_terms),
             tconcepts=frozenset(title_concepts),
@@ -567,7 +582,16 @@ class RulesIndex:
                 both[m.end() : m.end() + 4] for m in _ZH_NUMBER.finditer(both)
             ),
         )
-        self._count_lengths(entry.lang, self._stats[row], 1)
+        if entry.facet_of:
+            # its case in its own words, each way of saying it read as a
+            # question is: the words given for it, else its title
+            self._case_phrases[row] = tuple(
+                _units(normalise_query(phrase, self.glossary, lang=entry.lang))
+                for phrase in re.split(r"[;；]", entry.case or entry.title)
+                if phrase.strip()
+            )
+        if not entry.facet_of:
+            self._count_lengths(entry.lang, self._stats[row], 1)
         for key in self._stats[row].keys:
             self._postings.setdefault(key, set()).add(row)
         self._next_row += 1
@@ -745,7 +769,9 @@ class RulesIndex:
         self._spelled.pop(row, None)
         self._title_terms.pop(row, None)
         stats = self._stats.pop(row)
-        self._count_lengths(entry.lang, stats, -1)
+        self._case_phrases.pop(row, None)
+        if not entry.facet_of:
+            self._count_lengths(entry.lang, stats, -1)
         for key in stats.keys:
             self._postings[key].discard(row)
         self._modal.pop(row, None)
@@ -937,6 +963,7 @@ class RulesIndex:
             weights = self._idf(units, prefer, table, said)
             matcher = self._matcher(units, weights)
             best: dict[str, float] = {}
+            best_row: dict[str, int] = {}
             order: dict[str, int] = {}
             for row in rows:
                 entry = self._rows[row]
@@ -961,7 +988,9 @@ class RulesIndex:
                     score *= REFERENCE
                 if score > best.get(entry.rule_id, float("-inf")):
                     best[entry.rule_id] = score
+                    best_row[entry.rule_id] = row
                 order.setdefault(entry.rule_id, row)
+            self._rank_facets(best, best_row, units)
             ranked = sorted(best, key=lambda r: (-best[r], order[r]))[:limit]
             if ranked:
                 floor = best[ranked[0]] * CUTOFF
@@ -982,6 +1011,56 @@ class RulesIndex:
                 )
             )
         return hits
+
+    def _rank_facets(
+        self,
+        best: dict[str, float],
+        best_row: dict[str, int],
+        units: Sequence[_Unit],
+    ) -> None:
+        """Rank each facet found (:attr:`.Entry.facet_of`) against its parents.
+
+        The rule: a facet answers only its case, so it outranks a parent only
+        when the question says the case it adds to that parent: a thing asked
+        (not a lone Chinese character nor a game's name) that the facet's
+        words for its case (:attr:`.Entry.case`, else its title) say in one
+        of its languages and that the parent says nowhere, in none of its
+        languages (:func:`_says_case`). "What if I have 0 Citizens?" may get "No
+        Citizens at an Era scoring" before "Population scoring"; "how is
+        population scored?", which says nothing of the facet's that the
+        general rule does not, gets the general rule, the facet at most
+        :data:`FACET_BELOW` of its score; a question that says the case of
+        no parent is not about the facet at all, which counts
+        :data:`FACET_OFF` of its score. The case words are given, a few per
+        language, rather than taken from the facet's text and keywords: those
+        paraphrase the whole rule, and a stray word of them ("two players",
+        "row") is no case asked. What a parent says is taken off them, so a
+        facet of two rules is ranked against each on what it adds to it. A
+        parent the
+        search did not find is not ranked against. Scores change in ``best``
+        (the caller holds the lock)."""
+        for rule_id, row in best_row.items():
+            entry = self._rows[row]
+            if not entry.facet_of:
+                continue
+            own = [
+                phrase
+                for variant in self._variants[rule_id].values()
+                for phrase in self._case_phrases[self._by_id[variant.id]]
+            ]
+            said_any = False
+            for key in entry.facet_of:
+                parent = f"{entry.game}.{key}"
+                others = [
+                    _said(units, self._stats[self._by_id[variant.id]])
+                    for variant in self._variants.get(parent, {}).values()
+                ]
+                if _says_case(units, own, others):
+                    said_any = True
+                elif parent in best:
+                    best[rule_id] = min(best[rule_id], best[parent] * FACET_BELOW)
+            if not said_any:
+                best[rule_id] *= FACET_OFF
 
     def _counted(self, query: Query) -> tuple[frozenset[str], tuple[str, ...]] | None:
         """The words, Latin stems and Chinese, of what a "how many" question
@@ -1021,7 +1100,11 @@ class RulesIndex:
         rules: set[str] = set()
         scope: dict[int, Entry] = {}
         for row, entry in self._rows.items():
-            if entry.table in (None, table) and game in (None, entry.game):
+            if (
+                entry.table in (None, table)
+                and game in (None, entry.game)
+                and not entry.facet_of
+            ):
                 rules.add(self._stats[row].rule)
                 scope[row] = entry
         having: list[set[str]] = [set() for _ in units]
@@ -1134,6 +1217,10 @@ class _Stats:
     title and in the text, its Chinese characters, and the fields' lengths."""
 
     rule: str
+    """The rule the row counts as in the word statistics (:meth:`_idf`): its
+    own, or a facet's first parent (:attr:`.Entry.facet_of`): a case of a rule
+    written apart is still that rule, and the words it repeats are no rarer
+    for it."""
     title: Counter[str]
     body: Counter[str]
     tconcepts: frozenset[str]
@@ -1227,6 +1314,49 @@ def _said(units: Sequence[_Unit], stats: _Stats) -> list[tuple[float, float]]:
         (0.0, 0.0) if unit.keys and stats.keys.isdisjoint(unit.keys) else unit.tf(stats)
         for unit in units
     ]
+
+
+def _says_case(
+    units: Sequence[_Unit],
+    phrases: Sequence[Sequence[_Unit]],
+    parent: Sequence[Sequence[tuple[float, float]]],
+) -> bool:
+    """Whether a question (its ``units``) says a facet's case against one
+    parent: it says all of one of the facet's ways of saying its case
+    (``phrases``, each read as a question: "0 Citizens" is said by "0
+    Citizens", not by "0 coins"), and one of the things it says so is one
+    that no variant of the parent says (``parent``, see :func:`_said`). A
+    phrase's lone characters and game names (:data:`CHAR_WEIGHT`,
+    :data:`SCOPE_WEIGHT`) need not be said, nor its Chinese pairs
+    (:data:`PAIR_WEIGHT`) when it has words or terms."""
+    for phrase in phrases:
+        needed = [u for u in phrase if u.weight > max(CHAR_WEIGHT, SCOPE_WEIGHT)]
+        words = [u for u in needed if u.weight > PAIR_WEIGHT]
+        needed = words or needed
+        if not needed:
+            continue
+        matched: set[int] = set()
+        for want in needed:
+            found = {i for i, unit in enumerate(units) if _same(want, unit)}
+            if not found:
+                break
+            matched |= found
+        else:
+            if any(not any(any(p[i]) for p in parent) for i in matched):
+                return True
+    return False
+
+
+def _same(one: _Unit, other: _Unit) -> bool:
+    """Whether two units say the same thing: a glossary term in common, or
+    the same words, word beginning or character."""
+    if one.concepts and other.concepts:
+        return not one.concepts.isdisjoint(other.concepts)
+    return bool(
+        (one.terms and one.terms == other.terms)
+        or (one.prefix and one.prefix == other.prefix)
+        or (one.char and one.char == other.char)
+    )
 
 
 def _starting(terms: Counter[str], prefix: str) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -26,6 +27,7 @@ from companion.lookup import (
     UnknownEntryError,
     build_index,
     house_rule,
+    load_entries,
     load_rules,
     normalise_query,
     open_index,
@@ -70,7 +72,7 @@ QUESTIONS = [
         "en",
         "when do commercial buildings give VP instead of silver",
         F,
-        {"commercial-scoring", "end-of-game"},
+        {"commercial-scoring", "end-of-game", "final-era-commercial"},
     ),
     ("en", "does construction cost money", F, {"construct"}),
     ("en", "which side of the city board do we use with 2 players", F, {"board-size"}),
@@ -125,7 +127,7 @@ QUESTIONS = [
     ("it", "Quanti Atti si ricevono all'inizio?", F, {"starting-deeds"}),
     ("it", "Quanto argento prendo con il reddito?", F, {"take-income"}),
     ("it", "un lotto d'angolo conta per due lati?", F, {"edge-lots", "influence"}),
-    ("it", "chi vince a Foundations of Rome", F, {"end-of-game"}),
+    ("it", "chi vince a Foundations of Rome", F, {"end-of-game", "tie-for-the-win"}),
     ("it", "Cosa fa il Tempio di Marte?", F, {"monument-temple-of-mars"}),
     ("it", "requisito della Torre delle Meraviglie", F, {"monument-tower-of-wonders"}),
     (
@@ -164,7 +166,7 @@ QUESTIONS = [
     ("zh", "收入行动拿多少银币", F, {"take-income"}),
     ("zh", "角落地块算几条边的影响力", F, {"influence", "edge-lots"}),
     ("zh", "道路版图平局怎么办", F, {"influence-ties"}),
-    ("zh", "纪念碑标记有几个", F, {"monuments-module"}),
+    ("zh", "纪念碑标记有几个", F, {"monuments-module", "monument-markers-none"}),
     ("zh", "All Roads 什么时候游戏结束", A, {"end-of-game"}),
     ("zh", "温泉值几分", A, {"token-values", "villas-and-spas"}),
     ("zh", "死路可以以后再建吗", A, {"how-to-build"}),
@@ -177,10 +179,20 @@ QUESTIONS = [
     ("zh", "商人奖励平局", G, {"merchant-bonus"}),
     ("zh", "陵寝", G, {"catacomb"}),
     ("zh", "金库", G, {"merchant-vault"}),  # two characters
-    ("zh", "城外地点需要几个行动", G, {"town-sites", "foundation"}),
+    (
+        "zh",
+        "城外地点需要几个行动",
+        G,
+        {"town-sites", "foundation", "out-of-town-with-client"},
+    ),
     # a second set, written after the first was passing
     ("en", "who goes first in era 2", F, {"era-end", "turn"}),
-    ("en", "I have 0 citizens, do I get population points", F, {"population-scoring"}),
+    (
+        "en",
+        "I have 0 citizens, do I get population points",
+        F,
+        {"population-scoring", "population-no-citizens"},
+    ),
     ("en", "what's the price of deeds", F, {"buy-deed"}),
     (
         "en",
@@ -201,17 +213,32 @@ QUESTIONS = [
     ("en", "monument shapes", F, {"monument-pieces"}),
     ("en", "spa or villa next to lake", A, {"upgrade-houses", "villas-and-spas"}),
     ("en", "triangle loop", A, {"monuments"}),
-    ("en", "who starts All Roads", A, {"setup"}),
+    ("en", "who starts All Roads", A, {"setup", "who-starts"}),
     ("en", "trade route houses upgraded?", A, {"trade-routes"}),
-    ("en", "I ran out of houses", A, {"out-of-tokens"}),
+    ("en", "I ran out of houses", A, {"out-of-tokens", "no-houses-left"}),
     ("en", "what can a jack be played as", G, {"jacks"}),
-    ("en", "three cards of the same colour as a jack", G, {"jacks"}),
-    ("en", "out of town site cost", G, {"foundation", "town-sites"}),
+    (
+        "en",
+        "three cards of the same colour as a jack",
+        G,
+        {"jacks", "three-orders-as-jack"},
+    ),
+    (
+        "en",
+        "out of town site cost",
+        G,
+        {"foundation", "town-sites", "out-of-town-with-client"},
+    ),
     ("en", "can I look at my own vault", G, {"merchant-vault"}),
     ("en", "Forum win condition", G, {"forum"}),
-    ("en", "what happens if the deck runs out", G, {"game-end"}),
-    ("en", "neighbour has no matching card for legionary", G, {"legionary"}),
-    ("it", "chi comincia la partita a Glory to Rome", G, {"setup"}),
+    ("en", "what happens if the deck runs out", G, {"game-end", "deck-runs-out"}),
+    (
+        "en",
+        "neighbour has no matching card for legionary",
+        G,
+        {"legionary", "legionary-no-match"},
+    ),
+    ("it", "chi comincia la partita a Glory to Rome", G, {"setup", "first-leader"}),
     ("it", "posso guardare le carte nel mio Caveau?", G, {"merchant-vault"}),
     ("it", "il Manovale può prendere carte giocate in questo turno?", G, {"laborer"}),
     (
@@ -225,14 +252,19 @@ QUESTIONS = [
     ("it", "dimensione della plancia in due giocatori", F, {"board-size"}),
     ("it", "cosa succede alle case quando chiudo un anello", A, {"upgrade-houses"}),
     ("it", "devo per forza reclamare le rotte commerciali?", A, {"trade-routes"}),
-    ("zh", "罗马荣光谁先开始", G, {"setup"}),
-    ("zh", "军团征集时邻居没有同色牌怎么办", G, {"legionary"}),
+    ("zh", "罗马荣光谁先开始", G, {"setup", "first-leader"}),
+    ("zh", "军团征集时邻居没有同色牌怎么办", G, {"legionary", "legionary-no-match"}),
     ("zh", "建筑完成后什么时候生效", G, {"complete-building"}),
     ("zh", "城外地点", G, {"foundation", "town-sites"}),
-    ("zh", "商业建筑第三时代怎么计分", F, {"commercial-scoring", "end-of-game"}),
+    (
+        "zh",
+        "商业建筑第三时代怎么计分",
+        F,
+        {"commercial-scoring", "end-of-game", "final-era-commercial"},
+    ),
     ("zh", "起始地契有几张", F, {"starting-deeds"}),
     ("zh", "替代奖励可以用来卡位吗", F, {"alternate-rewards"}),
-    ("zh", "房屋用完了怎么办", A, {"out-of-tokens"}),
+    ("zh", "房屋用完了怎么办", A, {"out-of-tokens", "no-houses-left"}),
     ("zh", "道路环里面还有空位", A, {"holes-in-loops"}),
 ]
 
@@ -1161,3 +1193,146 @@ def test_a_word_meets_an_entry_saying_its_negation_where_the_rules_say_both(
     if question.startswith("illimit"):
         wanted = {f"{F}.population-tokens"}  # the negated word asks the same
     assert found >= wanted
+
+
+FACETS = '''
+game = "foundations-of-rome"
+
+[[rule]]
+key = "scoring"
+sources = [{ rulebook = "001", section = "Scoring" }]
+en.title = "Population scoring"
+en.text = """At the end of each Era every player scores their population,
+one point for each Citizen on the track; the player with the most Citizens
+also scores a bonus, which grows from Era to Era, and the others take the
+bonus of the player just ahead of them on the track."""
+
+[[rule]]
+key = "scoring-tie"
+facet_of = "scoring"
+sources = [{ rulebook = "001", section = "Scoring" }]
+en.title = "Population scoring: a tie"
+en.text = """Population scoring with a tie for the most Citizens: population
+scoring gives every tied player the whole population bonus."""
+en.case = "tie; tied; draw"
+
+[[rule]]
+key = "scoring-none"
+facet_of = "scoring"
+sources = [{ rulebook = "001", section = "Scoring" }]
+en.title = "Population scoring with 0 Citizens"
+en.text = """A player with 0 Citizens scores 0 at population scoring: 0 Citizens,
+0 population points and no population bonus."""
+en.case = "0 citizens; zero citizens"
+
+[[rule]]
+key = "ties"
+sources = [{ rulebook = "001", section = "Ties" }]
+en.title = "Ties"
+en.text = """Players who tie all take the reward, as if each were alone."""
+
+[[rule]]
+key = "boards"
+sources = [{ rulebook = "001", section = "Boards" }]
+en.title = "Road boards without milestones"
+en.text = """A road board without milestones rewards the player with the most
+influence along it."""
+
+[[rule]]
+key = "board-tie"
+facet_of = ["boards", "ties"]
+sources = [{ rulebook = "001", section = "Boards" }]
+en.title = "A tie on a road board without milestones"
+en.text = """On a road board without milestones, a tie for the most influence
+rewards every tied player: each tied player takes the road board reward."""
+en.case = "tie; draw; road board"
+'''
+
+
+def _facet_index(*, facets: bool = True) -> RulesIndex:
+    """The small index of :data:`FACETS`; ``facets=False``: the same
+    entries, none of them a facet (to show the rule is what ranks them)."""
+    entries = load_entries(FACETS, name="facets.toml")
+    if not facets:
+        entries = [replace(e, facet_of=(), case="") for e in entries]
+    return build_index(entries)  # no glossary: words alone
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second"),
+    [
+        # no case asked: the general rule, its facet right after it
+        ("how does population scoring work?", "scoring", "scoring-tie"),
+        ("who gets the population scoring bonus?", "scoring", "scoring-tie"),
+        # the case asked: the facet first
+        ("population scoring when there is a tie?", "scoring-tie", "scoring"),
+        ("we are tied on population, who scores?", "scoring-tie", "scoring"),
+        # all of one way of saying the case: "0 silver" is not "0 Citizens"
+        (
+            "I have 0 citizens: what does population scoring give?",
+            "scoring-none",
+            "scoring",
+        ),
+        (
+            "I have 0 silver: what does population scoring give?",
+            "scoring",
+            "scoring-none",
+        ),
+        # a facet of two rules: below each unless the case it adds is said
+        ("who takes the road board reward?", "boards", "board-tie"),
+        ("road board without milestones reward", "boards", "board-tie"),
+        ("do players who tie take the reward?", "ties", "board-tie"),
+        ("tie on a road board", "board-tie", "boards"),
+    ],
+)
+def test_a_facet_outranks_its_parent_only_when_the_question_says_its_case(
+    question: str, first: str, second: str
+) -> None:
+    found = keys(_facet_index().search(question, game=F, lang=Lang.EN, limit=5))
+    assert found[0] == f"{F}.{first}"
+    assert f"{F}.{second}" in found
+
+
+def test_without_the_facet_rule_a_facet_would_win_a_general_question() -> None:
+    # the test above can fail: ranked as a plain entry, the facet, which
+    # repeats its parent's words, comes first
+    question = "who takes the road board reward?"
+    plain = _facet_index(facets=False).search(question, game=F, lang=Lang.EN)
+    assert keys(plain)[:2] == [f"{F}.board-tie", f"{F}.boards"]
+    question = "I have 0 silver: what does population scoring give?"
+    plain = _facet_index(facets=False).search(question, game=F, lang=Lang.EN)
+    assert keys(plain)[0] == f"{F}.scoring-none"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('facet_of = "scoring"', 'facet_of = "nothing"'), "not another rule"),
+        (('facet_of = "scoring"', 'facet_of = "scoring-tie"'), "not another rule"),
+        (
+            ('facet_of = ["boards", "ties"]', 'facet_of = "scoring-tie"'),
+            "itself a facet",
+        ),
+        (('en.case = "tie; draw; road board"\n', ""), ""),  # a case is optional
+        (('key = "boards"\n', 'key = "boards"\nen.case = "x"\n'), "facet"),
+    ],
+)
+def test_a_facet_names_another_rule_that_is_no_facet(
+    change: tuple[str, str], message: str
+) -> None:
+    text = FACETS.replace(*change, 1)
+    assert text != FACETS
+    if not message:
+        assert load_entries(text)
+        return
+    with pytest.raises(InvalidEntryError, match=message):
+        load_entries(text)
+
+
+def test_the_focused_entries_are_facets_of_rules_of_their_game() -> None:
+    rules = {e.rule_id: e for e in INDEX.entries()}
+    facets = [e for e in rules.values() if e.facet_of]
+    assert len(facets) >= 24
+    for entry in facets:
+        for parent in entry.facet_of:
+            assert not rules[f"{entry.game}.{parent}"].facet_of
