@@ -38,7 +38,7 @@ TARGET_TOP3 = 0.97
 PER_LANGUAGE = 25
 """Questions each language has at least."""
 BLIND_FILE = Path(__file__).with_name("questions_blind.toml")
-BLIND_FLOOR = {Lang.EN: (0.84, 0.96), Lang.IT: (0.80, 0.94), Lang.ZH: (0.84, 0.98)}
+BLIND_FLOOR = {Lang.EN: (0.86, 0.97), Lang.IT: (0.82, 0.95), Lang.ZH: (0.82, 0.95)}
 """(top 1, top 3) per language on questions_blind.toml after issue 30's third
 round (ranking: numbers and conditions as the case asked, terms within a
 sentence, Chinese fillers and variants), its fourth (words read in their own
@@ -46,8 +46,9 @@ language, single cards as reference entries, the rulebooks' colours of the
 building types), its entries (players' keywords, the accuracy review) and
 its facets (26 focused entries, ranked below their general rule unless the
 question says their case; the question files re-keyed to them by a session
-that judged from the texts alone): a later change may raise them, not lower
-them. Short of issue 30's 90% / 97%."""
+that judged from the texts alone), with set 3 (90 more, measured once
+before it was added: en 90/100, it 87/97, zh 80/90): a later change may
+raise them, not lower them. Short of issue 30's 90% / 97%."""
 TUNER_FLOOR = {Lang.EN: (0.95, 0.95), Lang.IT: (0.84, 0.94), Lang.ZH: (0.94, 0.97)}
 """(top 1, top 3) per language on questions_tuner.toml after issue 30's second round
 done: a later change may raise them, not lower them."""
@@ -142,9 +143,9 @@ def test_the_tuners_questions(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_blind_questions(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 30's two blind sets (questions_blind.toml), held out no longer:
-    figures printed, and none may fall below the share measured after the
-    second round of tuning."""
+    """Issue 30's three blind sets (questions_blind.toml), held out no
+    longer: figures printed, and none may fall below the share measured
+    when the third was added."""
     check_floor(BLIND_FILE, BLIND_FLOOR, capsys)
 
 
@@ -160,7 +161,7 @@ def test_the_script_scores_a_slice_of_a_file(
     spec.loader.exec_module(script)
     assert script.main([str(BLIND_FILE), "--slice", "0:4"]) == 0
     assert "(4 questions)" in capsys.readouterr().out
-    assert script.main([str(BLIND_FILE), "--slice", "146:"]) == 0
+    assert script.main([str(BLIND_FILE), "--slice", "236:"]) == 0
     assert "(4 questions)" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         script.main([str(BLIND_FILE), "--slice", "4"])
