@@ -20,7 +20,7 @@ table read who changed what.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from datetime import timedelta
 from typing import Final
 
@@ -128,10 +128,16 @@ def existing_ids() -> list[str]:
     if not ids:
         return []
     query = select(GameTable.id).where(GameTable.id.in_(ids))
-    there = set(db.session.scalars(query))
-    if len(there) < len(ids):
-        _keep(i for i in ids if i in there)
-    return [i for i in ids if i in there]
+    return keep_existing(ids, set(db.session.scalars(query)))
+
+
+def keep_existing(ids: Sequence[str], there: Collection[str]) -> list[str]:
+    """``ids`` (this device's, :func:`known_ids`) but those not ``there``:
+    tables deleted meanwhile, dropped from the cookie too."""
+    kept = [i for i in ids if i in there]
+    if len(kept) < len(ids):
+        _keep(kept)
+    return kept
 
 
 def _write_cookie(response: Response) -> Response:

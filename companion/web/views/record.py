@@ -66,9 +66,7 @@ def known_lines() -> list[tuple[str, int]]:
     if not ids:
         return []
     lines = store.table_versions(ids, limit=MAX_GAMES)
-    there = {table_id for table_id, _version in lines}
-    for gone in (i for i in ids if i not in there):
-        device.forget(gone)
+    device.keep_existing(ids, {table_id for table_id, _version in lines})
     return lines
 
 

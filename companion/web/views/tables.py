@@ -266,9 +266,7 @@ def known_tables(
         # Every table the device knows that still exists is on this page, so
         # the ids not on it are deleted tables: dropped from the cookie
         # without a query of their own (issue 33: the home page reads one).
-        there = {line.id for line in found.items}
-        for gone in [i for i in ids if i not in there]:
-            device.forget(gone)
+        device.keep_existing(ids, {line.id for line in found.items})
     else:
         device.existing_ids()  # drops the deleted ones (one more query)
     return found
