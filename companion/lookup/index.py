@@ -240,8 +240,9 @@ def _bases(found: Iterable[Token], lang: Lang, known: frozenset[str]) -> list[st
         if token.script is not Script.LATIN or is_stopword(token.text):
             continue
         for base in unnegated(token.text, lang):
-            if stem_in(base, lang) in known:
-                bases.append(stem_in(base, lang))
+            stemmed = stem_in(base, lang)
+            if stemmed in known:
+                bases.append(stemmed)
                 break
     return bases
 
@@ -590,7 +591,7 @@ class RulesIndex:
                 for phrase in re.split(r"[;；]", entry.case or entry.title)
                 if phrase.strip()
             )
-        if not entry.facet_of:
+        else:
             self._count_lengths(entry.lang, self._stats[row], 1)
         for key in self._stats[row].keys:
             self._postings.setdefault(key, set()).add(row)
@@ -1036,8 +1037,7 @@ class RulesIndex:
         paraphrase the whole rule, and a stray word of them ("two players",
         "row") is no case asked. What a parent says is taken off them, so a
         facet of two rules is ranked against each on what it adds to it. A
-        parent the
-        search did not find is not ranked against. Scores change in ``best``
+        parent the search did not find is not ranked against. Scores change in ``best``
         (the caller holds the lock)."""
         for rule_id, row in best_row.items():
             entry = self._rows[row]

@@ -159,10 +159,10 @@ def _unknown_word(
     it is the negation of (``unlimited`` asks about the limit), else as the
     word its typo is of; as its stem (:func:`.stem`), its stem in ``lang``
     and whether it is a typo's correction. ``None``: neither."""
-    stem_lang = lang if lang in (Lang.EN, Lang.IT) else None
-    for base in unnegated(word, stem_lang):
-        if stem(base) in vocabulary:
-            return stem(base), stem_in(base, stem_lang), False
+    for base in unnegated(word, lang):
+        joint = stem(base)
+        if joint in vocabulary:
+            return joint, stem_in(base, lang), False
     fixed = vocabulary.correct_word(word, lang=lang)
     return (*fixed, True) if fixed is not None else None
 
@@ -194,14 +194,13 @@ def normalise_query(
     raw: list[tuple[str, int]] = []
     # Terms are found by the stems of both languages (:func:`.stem`), words
     # are matched as stems of the question's language (:func:`.stem_in`).
-    stem_lang = asked_in if asked_in in (Lang.EN, Lang.IT) else None
     in_lang: dict[str, str] = {}
     for token in found:
         if token.script is Script.CJK or is_stopword(token.text):
             raw.append((token.stem if token.script is Script.LATIN else "", -1))
             continue
         word = token.stem
-        own = token.stem_in(stem_lang)
+        own = token.stem_in(asked_in)
         if vocabulary is not None and word not in vocabulary:
             read = _unknown_word(token.text, asked_in, vocabulary)
             if read is None:

@@ -148,12 +148,21 @@ def stem(word: str) -> str:
     >>> [stem(w) for w in ("eight", "otto", "8", "two", "due")]
     ['8', '8', '8', '2', '2']
     """
+    kept = _unstemmed(word)
+    if kept is not None:
+        return kept
+    return str(_ITALIAN.stemWord(_ENGLISH.stemWord(word)))
+
+
+def _unstemmed(word: str) -> str | None:
+    """What a word is without a stemmer: a number word's digits, a short or
+    not alphabetic word itself; ``None``: a word to stem."""
     digits = NUMBER_WORDS.get(word)
     if digits is not None:
         return digits
     if len(word) <= 3 or not word.isalpha():
         return word
-    return str(_ITALIAN.stemWord(_ENGLISH.stemWord(word)))
+    return None
 
 
 _STEMMERS = {Lang.EN: _ENGLISH, Lang.IT: _ITALIAN}
@@ -175,12 +184,8 @@ def stem_in(word: str, lang: Lang | None) -> str:
     stemmer = _STEMMERS.get(lang) if lang is not None else None
     if stemmer is None:
         return stem(word)
-    digits = NUMBER_WORDS.get(word)
-    if digits is not None:
-        return digits
-    if len(word) <= 3 or not word.isalpha():
-        return word
-    return str(stemmer.stemWord(word))
+    kept = _unstemmed(word)
+    return kept if kept is not None else str(stemmer.stemWord(word))
 
 
 NEGATING_PREFIXES: dict[Lang, tuple[str, ...]] = {
