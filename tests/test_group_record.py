@@ -3,6 +3,7 @@ player's games, wins, average and best score per game, with SVG charts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 import pytest
@@ -113,3 +114,50 @@ def test_the_list_shows_the_newest_and_the_rest_is_one_tap_away(
     shown = [a["href"].rsplit("/", 1)[-1] for a in everything.select(".record-list a")]
     assert set(shown) == finished
     assert everything.select_one("a[href='/record?all=1']") is None
+
+
+def listed_games(client: FlaskClient) -> set[str]:
+    page = soup(client.get("/record?all=1"))
+    return {a["href"].rsplit("/", 1)[-1] for a in page.select(".record-list a")}
+
+
+def test_the_record_follows_every_change_to_the_devices_tables(
+    actions: TableActions, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page is kept for the count and versions of the device's tables
+    (``store.versions_stamp``): a game that finishes, one deleted, appear
+    and go at the next view, and the deleted one leaves the device's list.
+    The changes are made as another worker makes them: this worker is not
+    told (no ``store.CHANGE_LISTENERS``), its kept page must see them."""
+    from companion.storage import store
+    from companion.web import device
+
+    monkeypatch.setattr(store, "CHANGE_LISTENERS", [])
+
+    first = FINISH["all-roads"](actions)
+    second = actions.create_id("all-roads", [("Ana", "red"), ("Cy", "blue")])
+    assert listed_games(client) == {first}
+
+    def as_another_phone(change: Callable[[], object]) -> str:
+        """``change`` made, and this device's cookies (its list, its session
+        with no message waiting) as they were before."""
+        cookies = {
+            name: client.get_cookie(name)
+            for name in (
+                device.COOKIE_NAME,
+                client.application.config["SESSION_COOKIE_NAME"],
+            )
+        }
+        change()
+        for name, cookie in cookies.items():
+            assert cookie is not None
+            client.set_cookie(name, cookie.value)
+        return cookies[device.COOKIE_NAME].value
+
+    as_another_phone(lambda: tally(actions, second, house=3))
+    assert listed_games(client) == {first, second}
+    before = as_another_phone(lambda: actions.post_action(first, "delete"))
+    assert listed_games(client) == {second}
+    kept = client.get_cookie(device.COOKIE_NAME)
+    assert kept is not None and kept.value != before  # forgotten
+    assert listed_games(client) == {second}

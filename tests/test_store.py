@@ -121,3 +121,31 @@ def test_documents_keep_unicode_and_key_order(any_db_app: Flask) -> None:
         stored = store.current_document(db.session.get(GameTable, table_id))
         assert list(stored) == ["z", "a", "m"]
         assert stored == document
+
+
+def test_the_versions_stamp_changes_with_any_of_its_tables(app: Flask) -> None:
+    """``versions_stamp``: the count of the ids that exist and the sum of
+    their versions, which any change or deletion of one of them moves."""
+    with app.app_context():
+        tables = [
+            store.create_table(
+                "all-roads",
+                {"game": "all-roads", "players": [{"id": "red", "name": n}]},
+            )
+            for n in ("A", "B", "C")
+        ]
+        ids = [t.id for t in tables]
+        assert store.versions_stamp([]) == (0, 0)
+        before = store.versions_stamp(ids)
+        assert before == (3, sum(t.version for t in tables))
+        assert store.versions_stamp([*ids, "no-such-table"]) == before
+        seen = {before}
+        renamed = {"game": "all-roads", "players": [{"id": "red", "name": "B2"}]}
+        store.add_step(
+            tables[1], renamed, expected_version=tables[1].version, action="rename"
+        )
+        seen.add(store.versions_stamp(ids))
+        store.delete_table(tables[2], expected_version=tables[2].version)
+        seen.add(store.versions_stamp(ids))
+        assert store.versions_stamp(ids)[0] == 2
+        assert len(seen) == 3

@@ -13,9 +13,20 @@ import socket
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any, Final, Generic, TypeVar, TypeVarTuple
 
-from sqlalchemy import Result, Select, bindparam, delete, or_, select, update
+from sqlalchemy import (
+    Result,
+    Select,
+    String,
+    bindparam,
+    delete,
+    func,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import undefer
 from sqlalchemy.orm.exc import StaleDataError
@@ -214,6 +225,30 @@ def table_versions(
     else:
         rows = _rows(_VERSIONS_OF, {"limit": limit, "ids": list(ids)})
     return [(table_id, version) for table_id, version in rows]
+
+
+@lru_cache(maxsize=64)
+def _stamp_of(count: int) -> Select[int, int]:
+    """:func:`versions_stamp`'s statement for ``count`` ids, made once a
+    count: one parameter an id, not a list expanded at each request (which
+    cost more than the query itself)."""
+    ids = [bindparam(f"id{n}", type_=String) for n in range(count)]
+    return select(func.count(), func.coalesce(func.sum(GameTable.version), 0)).where(
+        GameTable.id.in_(ids)
+    )
+
+
+def versions_stamp(ids: Collection[str]) -> tuple[int, int]:
+    """How many of the tables ``ids`` exist, and the sum of their versions:
+    one row, however many ids. A table's version only grows (every change
+    commits a new one), so the pair changes whenever one of them changes or
+    is deleted: what is derived from the whole set can be kept for it
+    without reading each table's line (the record page of a device)."""
+    if not ids:
+        return (0, 0)
+    params = {f"id{n}": table_id for n, table_id in enumerate(ids)}
+    count, total = _rows(_stamp_of(len(ids)), params).one()
+    return (int(count), int(total))
 
 
 Columns = TypeVarTuple("Columns")

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 from typing import Final
 
 from flask import Flask, Response, current_app, g, request
@@ -43,8 +45,9 @@ _SALT: Final = "companion.web.device-tables"
 _ID_RE: Final = re.compile(r"^[A-Za-z0-9_-]{1,32}\Z")
 _CHANGED: Final = "device_tables"
 """Where a view's change to the list waits for the response (``flask.g``)."""
-_READ: Final = "device_cookie_read"
-"""The cookie as this request sent it, and its content once checked."""
+COOKIES_KEPT: Final = 1024
+"""Devices' cookies kept checked (:func:`_checked`), the most recently used:
+about 2 kB each at most."""
 _RENAMED: Final = "device_name"
 """Where a view's change of the device's name waits for the response."""
 NAME_MAX: Final = DEVICE_NAME_MAX
@@ -55,23 +58,46 @@ def _serializer() -> URLSafeSerializer:
     return URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_SALT)
 
 
-def _cookie() -> dict[str, object]:
-    """The cookie's content; an unsigned, altered or malformed cookie counts
-    as empty. Checked once a request (every request asks for the device's
-    name, a list asks for its tables too)."""
+@dataclass(frozen=True)
+class _Content:
+    """What a cookie says, once its signature and each part are checked."""
+
+    ids: tuple[str, ...] = ()
+    """The tables, newest first, without repeats or malformed ids."""
+    name: str | None = None
+
+
+@lru_cache(maxsize=COOKIES_KEPT)
+def _checked(secret_key: str, raw: str) -> _Content:
+    """The content of the cookie ``raw`` signed with ``secret_key``; an
+    unsigned, altered or malformed cookie counts as empty. Kept for the next
+    request of the same device: its cookie is the same until its list
+    changes, and checking it (the signature, then each of up to 50 ids) is
+    what made a page cost more the more tables the device knows."""
+    try:
+        data = URLSafeSerializer(secret_key, salt=_SALT).loads(raw)
+    except BadSignature:
+        return _Content()
+    if not isinstance(data, dict):
+        return _Content()
+    ids = data.get("t")
+    found = (
+        [i for i in ids if isinstance(i, str) and _ID_RE.match(i)]
+        if isinstance(ids, list)
+        else []
+    )
+    called = data.get("n")
+    if not (isinstance(called, str) and 0 < len(called) <= NAME_MAX):
+        called = None
+    return _Content(ids=tuple(dict.fromkeys(found))[:MAX_TABLES], name=called)
+
+
+def _cookie() -> _Content:
+    """The cookie this request sent, checked (:func:`_checked`)."""
     raw = request.cookies.get(COOKIE_NAME)
     if not raw:
-        return {}
-    read: tuple[str, dict[str, object]] | None = g.get(_READ)
-    if read is not None and read[0] == raw:
-        return read[1]
-    try:
-        data = _serializer().loads(raw)
-    except BadSignature:
-        data = {}
-    found: dict[str, object] = data if isinstance(data, dict) else {}
-    setattr(g, _READ, (raw, found))
-    return found
+        return _Content()
+    return _checked(current_app.config["SECRET_KEY"], raw)
 
 
 def name() -> str | None:
@@ -79,10 +105,7 @@ def name() -> str | None:
     if _RENAMED in g:
         given: str | None = g.get(_RENAMED)
         return given
-    found = _cookie().get("n")
-    if isinstance(found, str) and 0 < len(found) <= NAME_MAX:
-        return found
-    return None
+    return _cookie().name
 
 
 def set_name(new: str | None) -> None:
@@ -95,11 +118,7 @@ def known_ids() -> list[str]:
     altered or malformed cookie counts as none."""
     if _CHANGED in g:
         return list(g.get(_CHANGED))
-    ids = _cookie().get("t")
-    if not isinstance(ids, list):
-        return []
-    found = [i for i in ids if isinstance(i, str) and _ID_RE.match(i)]
-    return list(dict.fromkeys(found))[:MAX_TABLES]
+    return list(_cookie().ids)
 
 
 def _keep(ids: Iterable[str]) -> None:

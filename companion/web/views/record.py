@@ -100,10 +100,25 @@ def record_line(table_id: str) -> record.FinishedGame | None:
 def group_record() -> ResponseReturnValue:
     """This group's finished games and each player's record: the newest
     ``RECENT_GAMES`` listed, or all of them with ``?all=1``."""
-    lines = known_lines()
     every = request.args.get("all") == "1"
     # The page as these tables' versions make it (``derived.cached_page``;
-    # the address, and so ``all``, is in its key).
+    # the address, and so ``all``, is in its key). A device's tables are
+    # known by one row (their count and versions, ``store.versions_stamp``),
+    # so that a device of 50 games costs about what one of 5 does; the
+    # shared list, or a device some of whose tables were deleted (to forget
+    # them), reads each table's line.
+    if not current_app.config["SHARED_LIST"]:
+        ids = device.known_ids()
+        count, versions = store.versions_stamp(ids)
+        if count == len(ids):
+            return derived.cached_page(
+                None,
+                lambda: record_page(known_lines(), every=every),
+                "record",
+                tuple(ids),
+                versions,
+            )
+    lines = known_lines()
     return derived.cached_page(
         None,
         lambda: record_page(lines, every=every),
