@@ -32,6 +32,7 @@ from .tables import (
     entered_parts,
     form_screen,
     game_table_or_404,
+    not_entered,
     sheet_of_kind,
 )
 
@@ -83,7 +84,7 @@ def end_tally(table_id: str) -> ResponseReturnValue:
     table = ar_table_or_404(table_id)
     sheet = sheet_of(table)
     entered = entered_parts(table, ar.TALLY)
-    missing = [e.player.name for e in sheet.entries if e.player.id not in entered]
+    missing = not_entered(sheet.players, entered)
     form = ActionForm(request.form if request.method == "POST" else None)
     if request.method == "GET" or not form.validate():
         if request.method == "GET":
@@ -211,7 +212,7 @@ def tally(table_id: str) -> ResponseReturnValue:
         game=find_game(GAME),
         sheet=sheet,
         tokens=AR_TOKENS,
-        missing=[e.player.name for e in sheet.entries if e.player.id not in entered],
+        missing=not_entered(sheet.players, entered),
         end_form=ActionForm(formdata=None, data={"version": table.version}),
     )
 

@@ -36,6 +36,7 @@ from .tables import (
     entered_parts,
     form_screen,
     game_table_or_404,
+    not_entered,
     sheet_of_kind,
 )
 
@@ -326,7 +327,7 @@ def camps(table_id: str) -> ResponseReturnValue:
         row_names=[camp.player.name for camp in sheet.camps],
         game=find_game(GAME),
         sheet=sheet,
-        missing=[c.player.name for c in sheet.camps if c.player.id not in entered],
+        missing=not_entered(sheet.players, entered),
         materials=GTR_MATERIALS,
         terms={key: term(key) for key in TERMS},
         values={m.value: m.points for m in gtr.Material},
@@ -397,5 +398,5 @@ def end(table_id: str) -> ResponseReturnValue:
         template=f"games/{GAME}/end.html",
         fresh=fresh,
         refusals=labelled_refusals,
-        missing=[p.name for p in sheet.players if p.id not in entered],
+        missing=not_entered(sheet.players, entered),
     )

@@ -760,9 +760,15 @@ def entered_by_send(
         for index, (player, row) in enumerate(zip(players, form[rows], strict=False))
         if row.form.entered.data or index in changed
     ]
-    missing = [p.name for p in players if p.id not in entered]
+    missing = not_entered(players, entered)
     said = (_("Not entered yet: %(names)s.", names=", ".join(missing)),)
     return entered, said if missing else ()
+
+
+def not_entered(players: Iterable[Player], entered: Collection[str]) -> list[str]:
+    """The names of the players whose own part (a tally row, a camp) is not
+    entered yet, in seating order: the ones a screen names as missing."""
+    return [p.name for p in players if p.id not in entered]
 
 
 def merged_elsewhere(table: GameTable) -> None:
