@@ -35,6 +35,7 @@ from companion.engines.foundations import (
     City,
     Lot,
     Residential,
+    fortune,
     problems,
 )
 from companion.engines.foundations.fortune import (
@@ -47,6 +48,7 @@ from companion.engines.foundations.fortune import (
     SlotError,
     Standing,
     TieBreak,
+    Turn,
     UnrankedPlayerError,
     choose,
     first_turn,
@@ -1146,17 +1148,37 @@ def test_picks_made_through_the_draft_always_resolve(
             assert (entry.line.points is None) is (entry.gain is Gain.NOTE)
 
 
+def next_turn_as_before(city: City, boards: RoadBoards, edge: Edge) -> Turn | None:
+    """:func:`next_turn` as it was written before issue 33 made it walk the
+    edges once: every recorded pick checked (:func:`resolve`), then the
+    edges walked again with only the picks up to this edge's so far, for
+    what each player holds as the pick comes."""
+    resolve(city, boards)
+    board = boards.board(edge)
+    if isinstance(board, MajorityBoard):
+        return None
+    up_to: dict[Edge, tuple[Choice, ...]] = {}
+    for e in Edge:
+        up_to[e] = boards.picks(e)
+        if e is edge:
+            break
+    walked = fortune._walk(city, replace(boards, choices=up_to))
+    return fortune._turn_at(
+        city, board, influence(city, edge), boards.picks(edge), walked.in_hand[edge]
+    )
+
+
 @PROPERTY
 @given(walked_tables())
-def test_first_turn_is_the_first_edge_where_someone_picks(
+def test_the_next_pick_is_the_one_walking_up_to_it_gives(
     table: tuple[City, RoadBoards],
 ) -> None:
-    """Checking the picks once (the era page) names the same pick as asking
-    edge by edge: ``first_turn`` walks the edges once and reads what each
-    player holds after each edge, ``next_turn`` walks them again up to the
-    edge asked (the algorithm ``first_turn`` had before, issue 33)."""
+    """One walk of every edge names the pick, and what its player holds, as
+    walking only up to the pick did; and ``first_turn`` (the era page) names
+    the same pick as asking edge by edge."""
     case, state = table
-    by_edge = (next_turn(case, state, edge) for edge in Edge)
+    by_edge = [next_turn(case, state, edge) for edge in Edge]
+    assert by_edge == [next_turn_as_before(case, state, edge) for edge in Edge]
     assert first_turn(case, state) == next((t for t in by_edge if t), None)
 
 

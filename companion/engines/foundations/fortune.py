@@ -1255,8 +1255,10 @@ def next_turn(city: City, boards: RoadBoards, edge: Edge) -> Turn | None:
 
     :raises RoadChoiceError: a recorded pick breaks a rule (see :func:`resolve`).
     """
-    resolve(city, boards)  # every recorded pick must stand
-    return _turn_on(city, boards, edge)
+    # One walk: what :func:`resolve` checks (every recorded pick must stand),
+    # and what each player holds as this edge's next pick comes.
+    check_away(city, boards)
+    return _turn_after(city, boards, _walk(city, boards), edge)
 
 
 def first_turn(city: City, boards: RoadBoards) -> Turn | None:
@@ -1267,35 +1269,26 @@ def first_turn(city: City, boards: RoadBoards) -> Turn | None:
 
     :raises RoadChoiceError: a recorded pick breaks a rule (see :func:`resolve`).
     """
-    # One walk: what :func:`resolve` checks, and what each player holds as
-    # each edge's next pick comes (``_Walked.in_hand``).
     check_away(city, boards)
     walked = _walk(city, boards)
-    for edge, standing in zip(Edge, walked.standings, strict=True):
-        board = boards.board(edge)
-        if isinstance(board, MajorityBoard):
-            continue
-        turn = _turn_at(city, board, standing, boards.picks(edge), walked.in_hand[edge])
+    for edge in Edge:
+        turn = _turn_after(city, boards, walked, edge)
         if turn is not None:
             return turn
     return None
 
 
-def _turn_on(city: City, boards: RoadBoards, edge: Edge) -> Turn | None:
-    """:func:`next_turn` once the recorded picks are known to stand: the
-    edges walked up to this edge's picks so far (the milestones and lot
-    markers in hand as the pick comes)."""
+def _turn_after(
+    city: City, boards: RoadBoards, walked: _Walked, edge: Edge
+) -> Turn | None:
+    """The next pick on ``edge`` once every edge is walked (``walked``):
+    what a player holds as it comes is what they held after the edge's picks
+    so far (``_Walked.in_hand``; later edges' picks spend nothing of it)."""
     board = boards.board(edge)
     if isinstance(board, MajorityBoard):
         return None
-    walked = _walk(city, replace(boards, choices=_up_to(boards, edge)))
-    return _turn_at(
-        city,
-        board,
-        influence(city, edge),
-        boards.picks(edge),
-        walked.in_hand[edge],
-    )
+    standing = walked.standings[tuple(Edge).index(edge)]
+    return _turn_at(city, board, standing, boards.picks(edge), walked.in_hand[edge])
 
 
 def _turn_at(
@@ -1375,16 +1368,6 @@ def _marker_words(marker: Marker | None, free: int, *, final: bool) -> Message:
         "and is missing next era.",
         n=free,
     )
-
-
-def _up_to(boards: RoadBoards, edge: Edge) -> dict[Edge, tuple[Choice, ...]]:
-    """The picks of the edges before ``edge`` and those made so far on it."""
-    keep: dict[Edge, tuple[Choice, ...]] = {}
-    for e in Edge:
-        keep[e] = boards.picks(e)
-        if e is edge:
-            break
-    return keep
 
 
 def choose(city: City, boards: RoadBoards, edge: Edge, choice: Choice) -> RoadBoards:
