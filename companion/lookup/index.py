@@ -135,6 +135,12 @@ _ZH_NUMBER = re.compile(
 NUMBERED_AFTER: int = 2
 """Meaningful words after a number that it counts ("6 Deeds", "2 Milestone
 markers")."""
+NUMBERED_AFTER_CJK: int = 2
+"""Chinese characters after a number (and its measure word) that may come
+before the noun it counts: one two-character word that says what kind
+(8块双面道路版图, 76块六角板块 count road boards and tiles)."""
+_NUMBERED_SPAN: int = 8
+"""Chinese characters kept after each number: the kind and a long noun."""
 OTHER_LANG: float = 0.6
 """Score factor of an entry in another language than the asker's, when its
 rule has an entry in the asker's language (that one is shown)."""
@@ -579,9 +585,7 @@ class RulesIndex:
             title_len=len(title_terms) + len(title_concepts),
             body_len=len(body_terms) + len(body_concepts),
             numbered=_numbered(found),
-            numbered_cjk=tuple(
-                both[m.end() : m.end() + 4] for m in _ZH_NUMBER.finditer(both)
-            ),
+            numbered_cjk=_numbered_cjk(fold(both)),
         )
         if entry.facet_of:
             # its case in its own words, each way of saying it read as a
@@ -1301,10 +1305,23 @@ def _numbered(found: Sequence[Token]) -> frozenset[str]:
     return frozenset(stems)
 
 
+def _numbered_cjk(folded: str) -> tuple[str, ...]:
+    """The Chinese characters right after each number (and its measure word)
+    of a folded text (:func:`.fold`: read as questions are, 板块 as 版块)."""
+    return tuple(
+        folded[m.end() : m.end() + _NUMBERED_SPAN] for m in _ZH_NUMBER.finditer(folded)
+    )
+
+
 def _gives_number(stats: _Stats, stems: frozenset[str], cjk: tuple[str, ...]) -> bool:
-    """Whether a row gives a number with one of these words."""
+    """Whether a row gives a number with one of these words (Chinese: the
+    noun right after it, or after a word of :data:`NUMBERED_AFTER_CJK`
+    characters that says its kind)."""
     return not stats.numbered.isdisjoint(stems) or any(
-        after.startswith(word) for after in stats.numbered_cjk for word in cjk
+        after.startswith(word, skip)
+        for after in stats.numbered_cjk
+        for word in cjk
+        for skip in (0, NUMBERED_AFTER_CJK)
     )
 
 

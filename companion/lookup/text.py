@@ -280,22 +280,24 @@ and a player's chat spelling of them too ("u", "ur")."""
 ZH_FILLERS: tuple[str, ...] = tuple(
     "什么样 怎么样 为什么 什么 时候 怎么 怎样 如何 可以 是否 一个 这个 那个 哪个 这张"
     " 那张 我们 你们 他们 咋办 怎么办 干嘛 咋 啥 谁 哪 但 和 跟 或 与 这 那 他 她 它"
-    " 游戏 玩家 每个 每位 多少 几 要 能 会 还 都 也 就 是 有 在 把 被 让 得"
+    " 游戏 玩家 每个 每位 多少 一共 总共 几 要 能 会 还 都 也 就 是 有 在 把 被 让 得"
     " 我 你 吗 呢 吧 啊 呀 么 了 的".split()
 )
 """Question words and particles of Chinese, cut out of a question's runs of
 characters before they are made into pairs: ``什么时候游戏结束`` is read as
 ``游戏结束``, not also as ``么时`` and ``候游``. The colloquial 咋 and 啥 are
 how and what too; and, or and but (和, 或, 但) are fillers as in English and
-Italian, so that no pair is made across them (建筑师和工匠 is not 师和, 和工)."""
+Italian, so that no pair is made across them (建筑师和工匠 is not 师和, 和工);
+一共 and 总共 ("in all") only say that a count is asked."""
 ZH_COUNT_WORD = "[一几][个张块枚座格名位份种次件条]"
 """One or "how many" said with a measure word (一张, 一条, 几个): a question's
 pairs across it (买一, 张地) are noise, and what is counted is read apart
 (:attr:`.query.Query.counted_cjk`). Other numbers stay: 两个军团 says the
 case asked about."""
 _ZH_FILLER_RE = re.compile(
-    "|".join([*sorted(ZH_FILLERS, key=len, reverse=True), ZH_COUNT_WORD])
+    "|".join([ZH_COUNT_WORD, *sorted(ZH_FILLERS, key=len, reverse=True)])
 )
+"""The count words first: 几个 is one filler, not 几 and a stray 个."""
 
 
 def filler_spans(run: str) -> list[tuple[int, int]]:
