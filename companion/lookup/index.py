@@ -130,8 +130,11 @@ COUNTED: float = 1.6
 entry that gives a number with the noun counted ("6 Deeds", 4块版图): the
 answer, rather than an entry with another noun's number."""
 _ZH_NUMBER = re.compile(
+    r"(?<![第0-9０-９二两三四五六七八九十])"
     r"(?:[0-9０-９]+|[二两三四五六七八九十]+)\s*[个张块枚座格名位份点种次件]?\s*"
 )
+"""A number in Chinese with its measure word; not an ordinal (第三个时代 is
+the third Era, no count of Eras)."""
 NUMBERED_AFTER: int = 2
 """Meaningful words after a number that it counts ("6 Deeds", "2 Milestone
 markers")."""

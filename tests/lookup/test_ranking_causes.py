@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from companion.lookup import normalise_query, package_index
-from companion.lookup.glossary import Glossary
-from companion.lookup.index import _gives_number
+from companion.lookup.glossary import Glossary, Words
+from companion.lookup.index import _gives_number, _numbered_cjk
 
 INDEX = package_index()
 
@@ -43,3 +43,32 @@ def test_a_chinese_number_counts_the_noun_after_it(
 ) -> None:
     stats = INDEX._stats[INDEX._by_id[entry]]
     assert _gives_number(stats, frozenset(), (noun,)) is gives
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        # an Italian verb listed as its infinitive finds its other forms
+        ("gli altri le vedono?", "public"),  # vedere
+        ("lo vedi?", "public"),
+        ("come si prepara?", "setup"),  # preparazione
+        ("ci sono limiti?", "limit"),  # limite
+    ],
+)
+def test_a_glossary_verb_is_found_in_its_forms(text: str, term: str) -> None:
+    assert term in INDEX.glossary.find(Words.of(text), gap=2)
+
+
+@pytest.mark.parametrize(
+    ("text", "after"),
+    [
+        ("三个时代", ("时代",)),
+        ("第三个时代结束后", ()),  # the third Era: no count of Eras
+        ("第3个时代", ()),
+        ("共12块版块", ("版块",)),
+    ],
+)
+def test_an_ordinal_is_no_count(text: str, after: tuple[str, ...]) -> None:
+    found = _numbered_cjk(text)
+    assert len(found) == len(after)
+    assert all(a.startswith(b) for a, b in zip(found, after, strict=True))
