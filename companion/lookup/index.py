@@ -959,6 +959,7 @@ class RulesIndex:
         named = self._names(query)
         units = _units(query, self._cases)
         counted = self._counted(query)
+        read_in = query.words_lang or query.lang
         with self._lock:
             rows = [
                 row
@@ -988,8 +989,8 @@ class RulesIndex:
                         matcher, self._modal[row], weights
                     )
                 if (
-                    entry.lang is not query.lang
-                    and query.lang in self._variants[entry.rule_id]
+                    entry.lang is not read_in
+                    and read_in in self._variants[entry.rule_id]
                 ):
                     score *= OTHER_LANG
                 if entry.reference and not named & self._title_terms[row]:

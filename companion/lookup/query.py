@@ -43,6 +43,7 @@ from .text import (
     stem_in,
     tokens,
     unnegated,
+    words_lang,
 )
 from .typos import Vocabulary
 
@@ -97,6 +98,10 @@ class Query:
     """The language asked in: given, or guessed from the question."""
     game: str | None
     """The game the question names itself, if any."""
+    words_lang: Lang | None = None
+    """The language its words are written in, when it is not :attr:`lang`
+    (an English question from an Italian page, :func:`.words_lang`): they
+    are read as words of it."""
     words: tuple[str, ...] = ()
     prefixes: tuple[str, ...] = ()
     pairs: tuple[str, ...] = ()
@@ -185,8 +190,11 @@ def normalise_query(
     :param lang: the language of the person asking; ``None`` guesses it.
     """
     text = text[:MAX_QUERY]
-    asked_in = lang if lang is not None else detect_lang(text)
+    shown_in = lang if lang is not None else detect_lang(text)
     game, rest, name_kept = glossary.game_in(text)
+    # the game's name says nothing of the language ("Foundations of Rome:
+    # quando finisce un'era?")
+    asked_in = words_lang(rest, shown_in)
     found = list(tokens(rest))
     words: list[str] = []
     prefixes: list[str] = []
@@ -269,7 +277,8 @@ def normalise_query(
     counted, counted_cjk = _counted(fold(rest), found, raw, concepts, glossary)
     return Query(
         text=text,
-        lang=asked_in,
+        lang=shown_in,
+        words_lang=asked_in if asked_in is not shown_in else None,
         game=game,
         words=_unique([in_lang.get(w, w) for w in words]),
         prefixes=_unique(prefixes),

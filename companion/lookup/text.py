@@ -345,6 +345,37 @@ def detect_lang(text: str) -> Lang:
     return Lang.IT if italian > english else Lang.EN
 
 
+LANG_HINTS: int = 2
+"""Little words of the other Latin language a question must have (and more
+than twice its asker's) to be read as that language (:func:`words_lang`)."""
+
+
+def words_lang(text: str, lang: Lang) -> Lang:
+    """The language a question's words are written in, for reading them: the
+    asker's ``lang`` (the page's), unless they clearly are another's. An
+    English question from an Italian page (at least :data:`LANG_HINTS`
+    English little words, more than twice its Italian ones) is English, and
+    the other way round; one with no Chinese from a Chinese page is
+    :func:`detect_lang`'s guess.
+
+    >>> words_lang("can I build on another player's lot?", Lang.IT)
+    <Lang.EN: 'en'>
+    >>> words_lang("posso costruire sul lotto di un altro?", Lang.EN)
+    <Lang.IT: 'it'>
+    >>> words_lang("Merchant bonus", Lang.IT)
+    <Lang.IT: 'it'>
+    """
+    if lang is Lang.ZH:
+        return lang if has_cjk(text) else detect_lang(text)
+    words = [t.text for t in tokens(text)]
+    italian = sum(w in _IT_HINTS for w in words)
+    english = sum(w in _EN_HINTS for w in words)
+    own, other = (english, italian) if lang is Lang.EN else (italian, english)
+    if other >= LANG_HINTS and other > 2 * own:
+        return Lang.IT if lang is Lang.EN else Lang.EN
+    return lang
+
+
 def fts_phrase(term: str) -> str:
     """``term`` as an FTS5 phrase: quoted, inner quotes doubled, so that no
     character in it is read as query syntax (``"``, ``*``, ``-``, ``:``...)."""
@@ -368,4 +399,5 @@ __all__ = [
     "stem_in",
     "tokens",
     "unnegated",
+    "words_lang",
 ]

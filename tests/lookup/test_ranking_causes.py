@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from companion.engines.glory_terms import Lang
 from companion.lookup import normalise_query, package_index
 from companion.lookup.glossary import Glossary, Words
 from companion.lookup.index import _gives_number, _numbered_cjk
 
 INDEX = package_index()
+A, F, G = "all-roads", "foundations-of-rome", "glory-to-rome"
 
 
 @pytest.mark.parametrize(
@@ -72,3 +74,42 @@ def test_an_ordinal_is_no_count(text: str, after: tuple[str, ...]) -> None:
     found = _numbered_cjk(text)
     assert len(found) == len(after)
     assert all(a.startswith(b) for a, b in zip(found, after, strict=True))
+
+
+@pytest.mark.parametrize(
+    ("question", "page", "read_as"),
+    [
+        ("can I build on another player's lot?", Lang.IT, Lang.EN),
+        ("what happens when the deck runs out?", Lang.IT, Lang.EN),
+        ("posso costruire sul lotto di un altro?", Lang.EN, Lang.IT),
+        # the game's name is no English: the question is Italian
+        ("Foundations of Rome: quando finisce un'era?", Lang.EN, Lang.IT),
+        ("how many cards can my vault hold?", Lang.ZH, Lang.EN),
+        # too few little words to tell: the page's language
+        ("Merchant bonus", Lang.IT, None),
+        ("bonus del mercante", Lang.EN, None),
+        ("金库能放几张牌", Lang.EN, None),
+    ],
+)
+def test_a_question_is_read_in_its_own_language(
+    question: str, page: Lang, read_as: Lang | None
+) -> None:
+    query = INDEX.query(question, lang=page)
+    assert (query.lang, query.words_lang) == (page, read_as)
+
+
+@pytest.mark.parametrize(
+    ("question", "own", "page", "game"),
+    [
+        ("quando finisce un'era e cosa si conta?", Lang.IT, Lang.EN, F),
+        ("how many cards can my vault hold?", Lang.EN, Lang.IT, G),
+        ("who wins if we are tied?", Lang.EN, Lang.ZH, A),
+    ],
+)
+def test_a_question_from_another_languages_page_gets_the_same_answer(
+    question: str, own: Lang, page: Lang, game: str
+) -> None:
+    first = INDEX.search(question, game=game, lang=own, limit=1)[0]
+    shown = INDEX.search(question, game=game, lang=page, limit=1)[0]
+    assert shown.entry.rule_id == first.entry.rule_id
+    assert shown.entry.lang is page  # shown in the page's language
