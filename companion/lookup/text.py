@@ -127,6 +127,34 @@ NUMBER_WORDS: dict[str, str] = {
 """Numbers written as words, English and Italian (folded), and their digits.
 "One" and "uno" are not here: they are as often "a" or "the one" as 1."""
 
+IRREGULAR: dict[str, str] = {
+    past: base
+    for base, forms in {
+        "build": "built",
+        "buy": "bought",
+        "choose": "chose chosen",
+        "deal": "dealt",
+        "draw": "drew drawn",
+        "give": "gave given",
+        "hold": "held",
+        "keep": "kept",
+        "lead": "led",
+        "lose": "lost",
+        "pay": "paid",
+        "run": "ran",
+        "sell": "sold",
+        "spend": "spent",
+        "take": "took taken",
+        "think": "thought",
+        "throw": "threw thrown",
+        "win": "won",
+    }.items()
+    for past in forms.split()
+}
+"""English irregular past forms of the games' verbs, and their base, which
+the stemmer does not make one ("I was dealt an edge lot" says *deal*, "we
+drew" says *draw*). Not "left": it is as often "remaining" ("none left")."""
+
 _ENGLISH = snowballstemmer.stemmer("english")
 _ITALIAN = snowballstemmer.stemmer("italian")
 
@@ -148,6 +176,7 @@ def stem(word: str) -> str:
     >>> [stem(w) for w in ("eight", "otto", "8", "two", "due")]
     ['8', '8', '8', '2', '2']
     """
+    word = IRREGULAR.get(word, word)
     kept = _unstemmed(word)
     if kept is not None:
         return kept
@@ -184,6 +213,8 @@ def stem_in(word: str, lang: Lang | None) -> str:
     stemmer = _STEMMERS.get(lang) if lang is not None else None
     if stemmer is None:
         return stem(word)
+    if lang is Lang.EN:
+        word = IRREGULAR.get(word, word)
     kept = _unstemmed(word)
     return kept if kept is not None else str(stemmer.stemWord(word))
 
