@@ -147,3 +147,21 @@ def test_left_stays_remaining() -> None:
 def test_a_question_in_the_past_tense(question: str, game: str, wanted: str) -> None:
     first = INDEX.search(question, game=game, lang=Lang.EN, limit=1)[0]
     assert first.entry.rule_id == f"{game}.{wanted}"
+
+
+@pytest.mark.parametrize(
+    ("question", "terms", "not_terms"),
+    [
+        ("a fine era cosa si conta?", {"era-end"}, {"run-out", "game-end"}),
+        ("alla fine dell'era gli edifici commerciali", {"era-end"}, {"run-out"}),
+        ("ho finito le ville", {"run-out"}, {"era-end"}),
+        ("le pietre miliari sono finite", {"run-out"}, {"era-end"}),
+        ("a fine partita chi vince?", {"game-end"}, {"run-out", "era-end"}),
+    ],
+)
+def test_the_end_of_an_era_is_no_run_out(
+    question: str, terms: set[str], not_terms: set[str]
+) -> None:
+    said = set(INDEX.query(question, lang=Lang.IT).concepts)
+    assert terms <= said
+    assert not said & not_terms
