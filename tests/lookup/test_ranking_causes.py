@@ -165,3 +165,19 @@ def test_the_end_of_an_era_is_no_run_out(
     said = set(INDEX.query(question, lang=Lang.IT).concepts)
     assert terms <= said
     assert not said & not_terms
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        # "Limited Building Supply" (rulebook 001): none of a type left
+        (Lang.EN, "what if I run out of a type of building?"),
+        (Lang.IT, "se ho esaurito un tipo di edificio posso ancora costruirlo?"),
+        (Lang.ZH, "建筑用光了怎么办"),
+    ],
+)
+def test_no_building_of_a_type_left_is_the_limited_supply(
+    lang: Lang, question: str
+) -> None:
+    first = INDEX.search(question, game=F, lang=lang, limit=1)[0]
+    assert first.entry.rule_id == f"{F}.building-supply"
