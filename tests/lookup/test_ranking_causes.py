@@ -181,3 +181,18 @@ def test_no_building_of_a_type_left_is_the_limited_supply(
 ) -> None:
     first = INDEX.search(question, game=F, lang=lang, limit=1)[0]
     assert first.entry.rule_id == f"{F}.building-supply"
+
+
+@pytest.mark.parametrize(
+    ("question", "wanted"),
+    [
+        # 盖在 is to build on (a lot), not to build over a building
+        ("我可以盖在没买的地块上吗", "construct"),
+        ("能在对手的地块上盖房子吗", "construct"),
+        ("大建筑能盖在我的小建筑上吗", "build-over"),
+        ("可以覆盖别人的建筑吗", "build-over-opponent"),
+    ],
+)
+def test_building_on_a_lot_is_no_building_over(question: str, wanted: str) -> None:
+    first = INDEX.search(question, game=F, lang=Lang.ZH, limit=1)[0]
+    assert first.entry.rule_id == f"{F}.{wanted}"
