@@ -64,6 +64,8 @@ from .query import (
 )
 from .text import (
     NUMBER_WORDS,
+    PLAYER_WORDS,
+    PLAYERS,
     Script,
     Token,
     cjk_pairs,
@@ -1304,6 +1306,9 @@ def _numbered(found: Sequence[Token]) -> frozenset[str]:
     for i, token in enumerate(latin):
         if not (token.text.isdigit() or token.text in NUMBER_WORDS):
             continue
+        if any(t.text in PLAYER_WORDS for t in latin[i + 1 : i + 3]):
+            # "4 players", "2 to 4 players", "3 giocatori"
+            stems.add(PLAYERS)
         after = [t.stem for t in latin[i + 1 : i + 6] if not is_stopword(t.text)]
         stems.update(after[:NUMBERED_AFTER])
     return frozenset(stems)

@@ -31,6 +31,9 @@ from typing import Final
 from ..engines.glory_terms import Lang
 from .glossary import Glossary, Words, concept_token
 from .text import (
+    PLAYER_WORDS,
+    PLAYERS,
+    ZH_PLAYERS,
     Script,
     Token,
     detect_lang,
@@ -354,6 +357,12 @@ def _counted(
         )
         if cue is None:
             return (), ()
+        # how many players, "in quanti" (how many of us)
+        following = found[cue + 1].text if cue + 1 < len(found) else ""
+        if following in PLAYER_WORDS or (
+            cue > 0 and found[cue - 1].text == "in" and found[cue].text == "quanti"
+        ):
+            return (PLAYERS,), ()
         for stem, at in raw[cue + 1 :]:
             if at < 0:
                 continue
@@ -368,6 +377,8 @@ def _counted(
     if match is None:
         return (), ()
     after = folded[match.end() :]
+    if after.startswith(ZH_PLAYERS):
+        return (), ZH_PLAYERS
     # what is counted comes after the cue (几张地契) or, when nothing named
     # does, before it (地契一共几张, 地契有几张)
     before = _ZH_BEFORE_COUNT.sub("", folded[: match.start()])

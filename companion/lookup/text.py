@@ -376,6 +376,16 @@ def detect_lang(text: str) -> Lang:
     return Lang.IT if italian > english else Lang.EN
 
 
+PLAYER_WORDS: frozenset[str] = frozenset(
+    "player players people persone giocatore giocatori".split()
+)
+"""The words for the people playing (little words in a question, but what a
+"how many" question counts: "how many players", "quanti giocatori")."""
+PLAYERS = "player"
+"""What a number of players counts (:attr:`.query.Query.counted`)."""
+ZH_PLAYERS: tuple[str, ...] = ("人", "玩家")
+"""What a Chinese number of players counts: 4人, 4名玩家 (几个人 is 几人)."""
+
 LANG_HINTS: int = 2
 """Little words of the other Latin language a question must have (and more
 than twice its asker's) to be read as that language (:func:`words_lang`)."""
@@ -415,7 +425,10 @@ def fts_phrase(term: str) -> str:
 
 __all__ = [
     "NUMBER_WORDS",
+    "PLAYERS",
+    "PLAYER_WORDS",
     "STOPWORDS",
+    "ZH_PLAYERS",
     "Script",
     "Token",
     "cjk_pairs",

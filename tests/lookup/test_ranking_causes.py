@@ -8,8 +8,8 @@ import pytest
 from companion.engines.glory_terms import Lang
 from companion.lookup import normalise_query, package_index
 from companion.lookup.glossary import Glossary, Words
-from companion.lookup.index import _gives_number, _numbered_cjk
-from companion.lookup.text import stem, stem_in
+from companion.lookup.index import _gives_number, _numbered, _numbered_cjk
+from companion.lookup.text import stem, stem_in, tokens
 
 INDEX = package_index()
 A, F, G = "all-roads", "foundations-of-rome", "glory-to-rome"
@@ -196,3 +196,35 @@ def test_no_building_of_a_type_left_is_the_limited_supply(
 def test_building_on_a_lot_is_no_building_over(question: str, wanted: str) -> None:
     first = INDEX.search(question, game=F, lang=Lang.ZH, limit=1)[0]
     assert first.entry.rule_id == f"{F}.{wanted}"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "counted", "counted_cjk"),
+    [
+        ("how many players can play?", Lang.EN, ("player",), ()),
+        ("quanti giocatori al massimo?", Lang.IT, ("player",), ()),
+        ("in quanti si gioca?", Lang.IT, ("player",), ()),
+        ("几个人可以玩", Lang.ZH, (), ("人", "玩家")),
+        ("最多几名玩家", Lang.ZH, (), ("人", "玩家")),
+        ("how many cards do players draw", Lang.EN, ("card",), ()),
+    ],
+)
+def test_a_how_many_question_may_count_the_players(
+    question: str, lang: Lang, counted: tuple[str, ...], counted_cjk: tuple[str, ...]
+) -> None:
+    query = INDEX.query(question, lang=lang)
+    assert (query.counted, query.counted_cjk) == (counted, counted_cjk)
+
+
+@pytest.mark.parametrize(
+    ("text", "counts_players"),
+    [
+        ("For 2 to 4 players.", True),
+        ("Da 1 a 4 giocatori.", True),
+        ("Each player takes 3 cards.", False),
+    ],
+)
+def test_a_number_of_players_counts_the_players(
+    text: str, counts_players: bool
+) -> None:
+    assert ("player" in _numbered(list(tokens(text)))) is counts_players
