@@ -228,3 +228,18 @@ def test_a_number_of_players_counts_the_players(
     text: str, counts_players: bool
 ) -> None:
     assert ("player" in _numbered(list(tokens(text)))) is counts_players
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        # what each player has: the count per player (每位玩家12块)
+        (Lang.ZH, "每人有几块板块"),
+        (Lang.ZH, "每个人发几块版块"),
+        (Lang.IT, "quante tessere a testa?"),
+        (Lang.EN, "how many tiles apiece?"),
+    ],
+)
+def test_a_count_per_player(lang: Lang, question: str) -> None:
+    first = INDEX.search(question, game=A, lang=lang, limit=1)[0]
+    assert first.entry.rule_id == f"{A}.components"
