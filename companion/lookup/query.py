@@ -67,6 +67,11 @@ _MODAL_CUES: Final = re.compile(
 )
 """Ways of asking whether something must be done that the glossary cannot
 hold (its words must carry meaning; "have to" and "devo" are little words)."""
+_WH_NEED: Final = re.compile(
+    r"^\W*(?:what|which|how many|how much)\b[^?]*?\b(?:need|needs|have|has) to\b"
+)
+"""A question that asks what one needs ("what kind of loop do I need to
+build a monument?"): what is required, not whether something must be done."""
 _ZH_MODAL: Final = ("一定要", "非得", "要不要", "不一定", "是不是")
 CONDITION_TERMS: Final = frozenset({"run-out", "tie", "without", "hole", "corner"})
 """The glossary terms that say a case of a rule rather than its topic (none
@@ -235,7 +240,9 @@ def normalise_query(
         for term, spans in concepts.items()
     }
     runs = [t.text for t in found if t.script is Script.CJK]
-    modal = states_modality(fold(rest)) or bool(set(MODAL_TERMS) & set(concepts))
+    modal = (states_modality(fold(rest)) and not _WH_NEED.search(fold(rest))) or bool(
+        set(MODAL_TERMS) & set(concepts)
+    )
     if modal:
         # "Is X optional?" is about X: the modality words leave the terms,
         # unless the question says nothing else.

@@ -243,3 +243,19 @@ def test_a_number_of_players_counts_the_players(
 def test_a_count_per_player(lang: Lang, question: str) -> None:
     first = INDEX.search(question, game=A, lang=lang, limit=1)[0]
     assert first.entry.rule_id == f"{A}.components"
+
+
+@pytest.mark.parametrize(
+    ("question", "modal"),
+    [
+        # what one needs is a requirement, not whether something must be done
+        ("what kind of loop do I need to place a monument?", False),
+        ("which cards do I have to discard?", False),
+        ("how many lots do I need to build an Insula?", False),
+        ("do I need to build every turn?", True),
+        ("do I have to follow the leader?", True),
+        ("is building compulsory?", True),
+    ],
+)
+def test_asking_what_is_needed_is_no_modality(question: str, modal: bool) -> None:
+    assert INDEX.query(question, lang=Lang.EN).modal is modal
