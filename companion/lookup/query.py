@@ -231,6 +231,7 @@ def normalise_query(
         words.append(word)
         in_lang.setdefault(word, own)
     concepts = _find_by_clause(glossary, rest, found, words, raw)
+    _drop_other_things(concepts, found, raw)
     if _ZH_NONE_LEFT.search(fold(rest)) and glossary.has(RUN_OUT):
         concepts.setdefault(RUN_OUT, []).append((-1, -1))
     covers = {
@@ -342,6 +343,35 @@ def _find_by_clause(
                 (s + shift, e + shift) if s >= 0 else (s, e) for s, e in spans
             )
     return concepts
+
+
+OTHER_WORDS: Final = frozenset({"other", "another", "altro", "altra", "altri", "altre"})
+"""Words that say another player (:data:`OWNER`) when they stand alone ("di
+un altro", "someone else's"), and another thing when a noun follows them
+("un altro colore", "another colour")."""
+OWNER: Final = "owner"
+
+
+def _drop_other_things(
+    concepts: dict[str, list[tuple[int, int]]],
+    found: list[Token],
+    raw: list[tuple[str, int]],
+) -> None:
+    """Take out of ``concepts`` the :data:`OWNER` said by an "other" word
+    that a meaningful word follows: another thing, not another player."""
+    spans = concepts.get(OWNER)
+    if not spans:
+        return
+    after = {
+        at: raw[k + 1][1] >= 0
+        for k, (_, at) in enumerate(raw)
+        if at >= 0 and found[k].text in OTHER_WORDS and k + 1 < len(raw)
+    }
+    kept = [(s, e) for s, e in spans if not (s == e and after.get(s, False))]
+    if kept:
+        concepts[OWNER] = kept
+    else:
+        del concepts[OWNER]
 
 
 def _counted(

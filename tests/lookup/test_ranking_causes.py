@@ -259,3 +259,21 @@ def test_a_count_per_player(lang: Lang, question: str) -> None:
 )
 def test_asking_what_is_needed_is_no_modality(question: str, modal: bool) -> None:
     assert INDEX.query(question, lang=Lang.EN).modal is modal
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "owner"),
+    [
+        # "other" before a noun is another thing, alone another player
+        ("un materiale di un altro colore", Lang.IT, False),
+        ("a material of another colour", Lang.EN, False),
+        ("posso costruire sul lotto di un altro?", Lang.IT, True),
+        ("can I build on the other's lot?", Lang.EN, True),
+        ("can I cover other players' buildings?", Lang.EN, True),
+        ("someone else's lot", Lang.EN, True),
+    ],
+)
+def test_another_thing_is_no_other_player(
+    question: str, lang: Lang, owner: bool
+) -> None:
+    assert ("owner" in INDEX.query(question, lang=lang).concepts) is owner
