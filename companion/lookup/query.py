@@ -414,7 +414,8 @@ def _counted(
     if match is None:
         return (), ()
     after = folded[match.end() :]
-    if after.startswith(ZH_PLAYERS):
+    if after.startswith(ZH_PLAYERS) and match.group()[-1] in "几少个名位":
+        # 几个人, 几名玩家; not 几种玩家颜色 (how many kinds of colour)
         return (), ZH_PLAYERS
     # what is counted comes after the cue (几张地契) or, when nothing named
     # does, before it (地契一共几张, 地契有几张)

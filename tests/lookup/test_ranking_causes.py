@@ -277,3 +277,7 @@ def test_another_thing_is_no_other_player(
     question: str, lang: Lang, owner: bool
 ) -> None:
     assert ("owner" in INDEX.query(question, lang=lang).concepts) is owner
+
+
+def test_how_many_kinds_is_no_count_of_players() -> None:
+    assert "人" not in INDEX.query("有几种玩家颜色", lang=Lang.ZH).counted_cjk
