@@ -69,23 +69,27 @@ class Words:
     folded: str
 
     @classmethod
-    def of(cls, text: str) -> Words:
-        return cls.of_tokens(list(tokens(text)), fold(text))
+    def of(cls, text: str, lang: Lang | None = None) -> Words:
+        return cls.of_tokens(list(tokens(text)), fold(text), lang)
 
     @classmethod
-    def of_tokens(cls, found: Sequence[Token], folded: str) -> Words:
+    def of_tokens(
+        cls, found: Sequence[Token], folded: str, lang: Lang | None = None
+    ) -> Words:
         """The words of a text already cut into tokens (``folded``: the whole
-        text folded, for Chinese)."""
+        text folded, for Chinese); stems of either language (:func:`.stem`),
+        or with ``lang`` of that language alone (:func:`.stem_in`)."""
         stems: list[str] = []
         raw: list[tuple[str, int]] = []
         for token in found:
+            stem = token.stem if lang is None else token.stem_in(lang)
             if token.script is not Script.LATIN:
                 raw.append(("", -1))
             elif is_stopword(token.text):
-                raw.append((token.stem, -1))
+                raw.append((stem, -1))
             else:
-                raw.append((token.stem, len(stems)))
-                stems.append(token.stem)
+                raw.append((stem, len(stems)))
+                stems.append(stem)
         return cls(tuple(stems), tuple(raw), folded)
 
 
@@ -117,22 +121,13 @@ class Glossary:
         phrases: dict[str, list[tuple[str, _Form]]] = {}
         cjk: list[tuple[str, str]] = []
         for term in self.terms:
-            for words in term.words.values():
+            for lang, words in term.words.items():
                 for word in words:
                     if has_cjk(word):
                         cjk.append((term.id, fold(word).replace(" ", "")))
                         continue
-                    said = Words.of(word)
-                    if len(said.raw) > len(said.stems):
-                        # little words are part of it: matched word for word
-                        form = tuple(stem for stem, _ in said.raw)
-                        kind = phrases
-                    else:
-                        form = said.stems
-                        kind = latin
-                    forms = kind.setdefault(form[0], []) if form else []
-                    if form and (term.id, form) not in forms:
-                        forms.append((term.id, form))
+                    for said in _readings(word, lang):
+                        _add_form(term.id, said, latin, phrases)
         for name, table in (("_latin", latin), ("_phrases", phrases)):
             frozen = {first: tuple(forms) for first, forms in table.items()}
             object.__setattr__(self, name, MappingProxyType(frozen))
@@ -329,22 +324,53 @@ class Glossary:
 _Forms = tuple[frozenset[str], tuple[tuple[str, ...], ...], tuple[str, ...]]
 
 
+def _readings(word: str, lang: Lang) -> tuple[Words, ...]:
+    """A term's Latin word as the glossary finds it: by the stems of either
+    language (those of a question's words), and by its own language's stems
+    too where they differ: an infinitive keeps the stem of its forms
+    ("vedere" is ``ved`` in Italian, as "vedono" and "vede" are, where the
+    English stemmer first makes it ``veder``)."""
+    joint = Words.of(word)
+    own = Words.of(word, lang)
+    return (joint,) if own.raw == joint.raw else (joint, own)
+
+
+def _add_form(
+    term_id: str,
+    said: Words,
+    latin: dict[str, list[tuple[str, _Form]]],
+    phrases: dict[str, list[tuple[str, _Form]]],
+) -> None:
+    """Index one reading of a term's word (see :meth:`Glossary.find`)."""
+    if len(said.raw) > len(said.stems):
+        # little words are part of it: matched word for word
+        form = tuple(stem for stem, _ in said.raw)
+        kind = phrases
+    else:
+        form = said.stems
+        kind = latin
+    forms = kind.setdefault(form[0], []) if form else []
+    if form and (term_id, form) not in forms:
+        forms.append((term_id, form))
+
+
 def _term_forms(term: Term) -> _Forms:
     """A term's words: stems of its one-word Latin words, its Latin words of
     several words (as stems), its Chinese words."""
     stems: set[str] = set()
     phrases: list[tuple[str, ...]] = []
     cjk: list[str] = []
-    for words in term.words.values():
+    for lang, words in term.words.items():
         for word in words:
             if has_cjk(word):
                 cjk.append(fold(word).replace(" ", ""))
                 continue
-            said = Words.of(word).stems
-            if len(said) == 1:
-                stems.update(said)
-            elif said:
-                phrases.append(said)
+            for reading in _readings(word, lang):
+                said = reading.stems
+                if len(said) == 1:
+                    stems.update(said)
+                elif said:
+                    phrases.append(said)
     return frozenset(stems), tuple(dict.fromkeys(phrases)), tuple(cjk)
 
 

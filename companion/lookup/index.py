@@ -64,6 +64,8 @@ from .query import (
 )
 from .text import (
     NUMBER_WORDS,
+    PLAYER_WORDS,
+    PLAYERS,
     Script,
     Token,
     cjk_pairs,
@@ -130,11 +132,20 @@ COUNTED: float = 1.6
 entry that gives a number with the noun counted ("6 Deeds", 4块版图): the
 answer, rather than an entry with another noun's number."""
 _ZH_NUMBER = re.compile(
+    r"(?<![第0-9０-９二两三四五六七八九十])"
     r"(?:[0-9０-９]+|[二两三四五六七八九十]+)\s*[个张块枚座格名位份点种次件]?\s*"
 )
+"""A number in Chinese with its measure word; not an ordinal (第三个时代 is
+the third Era, no count of Eras)."""
 NUMBERED_AFTER: int = 2
 """Meaningful words after a number that it counts ("6 Deeds", "2 Milestone
 markers")."""
+NUMBERED_AFTER_CJK: int = 2
+"""Chinese characters after a number (and its measure word) that may come
+before the noun it counts: one two-character word that says what kind
+(8块双面道路版图, 76块六角板块 count road boards and tiles)."""
+_NUMBERED_SPAN: int = 8
+"""Chinese characters kept after each number: the kind and a long noun."""
 OTHER_LANG: float = 0.6
 """Score factor of an entry in another language than the asker's, when its
 rule has an entry in the asker's language (that one is shown)."""
@@ -579,9 +590,7 @@ class RulesIndex:
             title_len=len(title_terms) + len(title_concepts),
             body_len=len(body_terms) + len(body_concepts),
             numbered=_numbered(found),
-            numbered_cjk=tuple(
-                both[m.end() : m.end() + 4] for m in _ZH_NUMBER.finditer(both)
-            ),
+            numbered_cjk=_numbered_cjk(fold(both)),
         )
         if entry.facet_of:
             # its case in its own words, each way of saying it read as a
@@ -952,6 +961,7 @@ class RulesIndex:
         named = self._names(query)
         units = _units(query, self._cases)
         counted = self._counted(query)
+        read_in = query.words_lang or query.lang
         with self._lock:
             rows = [
                 row
@@ -981,8 +991,8 @@ class RulesIndex:
                         matcher, self._modal[row], weights
                     )
                 if (
-                    entry.lang is not query.lang
-                    and query.lang in self._variants[entry.rule_id]
+                    entry.lang is not read_in
+                    and read_in in self._variants[entry.rule_id]
                 ):
                     score *= OTHER_LANG
                 if entry.reference and not named & self._title_terms[row]:
@@ -1296,15 +1306,31 @@ def _numbered(found: Sequence[Token]) -> frozenset[str]:
     for i, token in enumerate(latin):
         if not (token.text.isdigit() or token.text in NUMBER_WORDS):
             continue
+        if any(t.text in PLAYER_WORDS for t in latin[i + 1 : i + 3]):
+            # "4 players", "2 to 4 players", "3 giocatori"
+            stems.add(PLAYERS)
         after = [t.stem for t in latin[i + 1 : i + 6] if not is_stopword(t.text)]
         stems.update(after[:NUMBERED_AFTER])
     return frozenset(stems)
 
 
+def _numbered_cjk(folded: str) -> tuple[str, ...]:
+    """The Chinese characters right after each number (and its measure word)
+    of a folded text (:func:`.fold`: read as questions are, 板块 as 版块)."""
+    return tuple(
+        folded[m.end() : m.end() + _NUMBERED_SPAN] for m in _ZH_NUMBER.finditer(folded)
+    )
+
+
 def _gives_number(stats: _Stats, stems: frozenset[str], cjk: tuple[str, ...]) -> bool:
-    """Whether a row gives a number with one of these words."""
+    """Whether a row gives a number with one of these words (Chinese: the
+    noun right after it, or after a word of :data:`NUMBERED_AFTER_CJK`
+    characters that says its kind)."""
     return not stats.numbered.isdisjoint(stems) or any(
-        after.startswith(word) for after in stats.numbered_cjk for word in cjk
+        after.startswith(word, skip)
+        for after in stats.numbered_cjk
+        for word in cjk
+        for skip in (0, NUMBERED_AFTER_CJK)
     )
 
 

@@ -31,6 +31,9 @@ from typing import Final
 from ..engines.glory_terms import Lang
 from .glossary import Glossary, Words, concept_token
 from .text import (
+    PLAYER_WORDS,
+    PLAYERS,
+    ZH_PLAYERS,
     Script,
     Token,
     detect_lang,
@@ -43,6 +46,7 @@ from .text import (
     stem_in,
     tokens,
     unnegated,
+    words_lang,
 )
 from .typos import Vocabulary
 
@@ -63,6 +67,11 @@ _MODAL_CUES: Final = re.compile(
 )
 """Ways of asking whether something must be done that the glossary cannot
 hold (its words must carry meaning; "have to" and "devo" are little words)."""
+_WH_NEED: Final = re.compile(
+    r"^\W*(?:what|which|how many|how much)\b[^?]*?\b(?:need|needs|have|has) to\b"
+)
+"""A question that asks what one needs ("what kind of loop do I need to
+build a monument?"): what is required, not whether something must be done."""
 _ZH_MODAL: Final = ("一定要", "非得", "要不要", "不一定", "是不是")
 CONDITION_TERMS: Final = frozenset({"run-out", "tie", "without", "hole", "corner"})
 """The glossary terms that say a case of a rule rather than its topic (none
@@ -97,6 +106,10 @@ class Query:
     """The language asked in: given, or guessed from the question."""
     game: str | None
     """The game the question names itself, if any."""
+    words_lang: Lang | None = None
+    """The language its words are written in, when it is not :attr:`lang`
+    (an English question from an Italian page, :func:`.words_lang`): they
+    are read as words of it."""
     words: tuple[str, ...] = ()
     prefixes: tuple[str, ...] = ()
     pairs: tuple[str, ...] = ()
@@ -185,8 +198,11 @@ def normalise_query(
     :param lang: the language of the person asking; ``None`` guesses it.
     """
     text = text[:MAX_QUERY]
-    asked_in = lang if lang is not None else detect_lang(text)
+    shown_in = lang if lang is not None else detect_lang(text)
     game, rest, name_kept = glossary.game_in(text)
+    # the game's name says nothing of the language ("Foundations of Rome:
+    # quando finisce un'era?")
+    asked_in = words_lang(rest, shown_in)
     found = list(tokens(rest))
     words: list[str] = []
     prefixes: list[str] = []
@@ -215,6 +231,7 @@ def normalise_query(
         words.append(word)
         in_lang.setdefault(word, own)
     concepts = _find_by_clause(glossary, rest, found, words, raw)
+    _drop_other_things(concepts, found, raw)
     if _ZH_NONE_LEFT.search(fold(rest)) and glossary.has(RUN_OUT):
         concepts.setdefault(RUN_OUT, []).append((-1, -1))
     covers = {
@@ -224,7 +241,9 @@ def normalise_query(
         for term, spans in concepts.items()
     }
     runs = [t.text for t in found if t.script is Script.CJK]
-    modal = states_modality(fold(rest)) or bool(set(MODAL_TERMS) & set(concepts))
+    modal = (states_modality(fold(rest)) and not _WH_NEED.search(fold(rest))) or bool(
+        set(MODAL_TERMS) & set(concepts)
+    )
     if modal:
         # "Is X optional?" is about X: the modality words leave the terms,
         # unless the question says nothing else.
@@ -269,7 +288,8 @@ def normalise_query(
     counted, counted_cjk = _counted(fold(rest), found, raw, concepts, glossary)
     return Query(
         text=text,
-        lang=asked_in,
+        lang=shown_in,
+        words_lang=asked_in if asked_in is not shown_in else None,
         game=game,
         words=_unique([in_lang.get(w, w) for w in words]),
         prefixes=_unique(prefixes),
@@ -325,6 +345,35 @@ def _find_by_clause(
     return concepts
 
 
+OTHER_WORDS: Final = frozenset({"other", "another", "altro", "altra", "altri", "altre"})
+"""Words that say another player (:data:`OWNER`) when they stand alone ("di
+un altro", "someone else's"), and another thing when a noun follows them
+("un altro colore", "another colour")."""
+OWNER: Final = "owner"
+
+
+def _drop_other_things(
+    concepts: dict[str, list[tuple[int, int]]],
+    found: list[Token],
+    raw: list[tuple[str, int]],
+) -> None:
+    """Take out of ``concepts`` the :data:`OWNER` said by an "other" word
+    that a meaningful word follows: another thing, not another player."""
+    spans = concepts.get(OWNER)
+    if not spans:
+        return
+    after = {
+        at: raw[k + 1][1] >= 0
+        for k, (_, at) in enumerate(raw)
+        if at >= 0 and found[k].text in OTHER_WORDS and k + 1 < len(raw)
+    }
+    kept = [(s, e) for s, e in spans if not (s == e and after.get(s, False))]
+    if kept:
+        concepts[OWNER] = kept
+    else:
+        del concepts[OWNER]
+
+
 def _counted(
     folded: str,
     found: list[Token],
@@ -345,6 +394,12 @@ def _counted(
         )
         if cue is None:
             return (), ()
+        # how many players, "in quanti" (how many of us)
+        following = found[cue + 1].text if cue + 1 < len(found) else ""
+        if following in PLAYER_WORDS or (
+            cue > 0 and found[cue - 1].text == "in" and found[cue].text == "quanti"
+        ):
+            return (PLAYERS,), ()
         for stem, at in raw[cue + 1 :]:
             if at < 0:
                 continue
@@ -359,6 +414,9 @@ def _counted(
     if match is None:
         return (), ()
     after = folded[match.end() :]
+    if after.startswith(ZH_PLAYERS) and match.group()[-1] in "几少个名位":
+        # 几个人, 几名玩家; not 几种玩家颜色 (how many kinds of colour)
+        return (), ZH_PLAYERS
     # what is counted comes after the cue (几张地契) or, when nothing named
     # does, before it (地契一共几张, 地契有几张)
     before = _ZH_BEFORE_COUNT.sub("", folded[: match.start()])

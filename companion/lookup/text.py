@@ -127,6 +127,34 @@ NUMBER_WORDS: dict[str, str] = {
 """Numbers written as words, English and Italian (folded), and their digits.
 "One" and "uno" are not here: they are as often "a" or "the one" as 1."""
 
+IRREGULAR: dict[str, str] = {
+    past: base
+    for base, forms in {
+        "build": "built",
+        "buy": "bought",
+        "choose": "chose chosen",
+        "deal": "dealt",
+        "draw": "drew drawn",
+        "give": "gave given",
+        "hold": "held",
+        "keep": "kept",
+        "lead": "led",
+        "lose": "lost",
+        "pay": "paid",
+        "run": "ran",
+        "sell": "sold",
+        "spend": "spent",
+        "take": "took taken",
+        "think": "thought",
+        "throw": "threw thrown",
+        "win": "won",
+    }.items()
+    for past in forms.split()
+}
+"""English irregular past forms of the games' verbs, and their base, which
+the stemmer does not make one ("I was dealt an edge lot" says *deal*, "we
+drew" says *draw*). Not "left": it is as often "remaining" ("none left")."""
+
 _ENGLISH = snowballstemmer.stemmer("english")
 _ITALIAN = snowballstemmer.stemmer("italian")
 
@@ -148,6 +176,7 @@ def stem(word: str) -> str:
     >>> [stem(w) for w in ("eight", "otto", "8", "two", "due")]
     ['8', '8', '8', '2', '2']
     """
+    word = IRREGULAR.get(word, word)
     kept = _unstemmed(word)
     if kept is not None:
         return kept
@@ -184,6 +213,8 @@ def stem_in(word: str, lang: Lang | None) -> str:
     stemmer = _STEMMERS.get(lang) if lang is not None else None
     if stemmer is None:
         return stem(word)
+    if lang is Lang.EN:
+        word = IRREGULAR.get(word, word)
     kept = _unstemmed(word)
     return kept if kept is not None else str(stemmer.stemWord(word))
 
@@ -280,22 +311,24 @@ and a player's chat spelling of them too ("u", "ur")."""
 ZH_FILLERS: tuple[str, ...] = tuple(
     "什么样 怎么样 为什么 什么 时候 怎么 怎样 如何 可以 是否 一个 这个 那个 哪个 这张"
     " 那张 我们 你们 他们 咋办 怎么办 干嘛 咋 啥 谁 哪 但 和 跟 或 与 这 那 他 她 它"
-    " 游戏 玩家 每个 每位 多少 几 要 能 会 还 都 也 就 是 有 在 把 被 让 得"
+    " 游戏 玩家 每个 每位 多少 一共 总共 几 要 能 会 还 都 也 就 是 有 在 把 被 让 得"
     " 我 你 吗 呢 吧 啊 呀 么 了 的".split()
 )
 """Question words and particles of Chinese, cut out of a question's runs of
 characters before they are made into pairs: ``什么时候游戏结束`` is read as
 ``游戏结束``, not also as ``么时`` and ``候游``. The colloquial 咋 and 啥 are
 how and what too; and, or and but (和, 或, 但) are fillers as in English and
-Italian, so that no pair is made across them (建筑师和工匠 is not 师和, 和工)."""
+Italian, so that no pair is made across them (建筑师和工匠 is not 师和, 和工);
+一共 and 总共 ("in all") only say that a count is asked."""
 ZH_COUNT_WORD = "[一几][个张块枚座格名位份种次件条]"
 """One or "how many" said with a measure word (一张, 一条, 几个): a question's
 pairs across it (买一, 张地) are noise, and what is counted is read apart
 (:attr:`.query.Query.counted_cjk`). Other numbers stay: 两个军团 says the
 case asked about."""
 _ZH_FILLER_RE = re.compile(
-    "|".join([*sorted(ZH_FILLERS, key=len, reverse=True), ZH_COUNT_WORD])
+    "|".join([ZH_COUNT_WORD, *sorted(ZH_FILLERS, key=len, reverse=True)])
 )
+"""The count words first: 几个 is one filler, not 几 and a stray 个."""
 
 
 def filler_spans(run: str) -> list[tuple[int, int]]:
@@ -343,6 +376,47 @@ def detect_lang(text: str) -> Lang:
     return Lang.IT if italian > english else Lang.EN
 
 
+PLAYER_WORDS: frozenset[str] = frozenset(
+    "player players people persone giocatore giocatori".split()
+)
+"""The words for the people playing (little words in a question, but what a
+"how many" question counts: "how many players", "quanti giocatori")."""
+PLAYERS = "player"
+"""What a number of players counts (:attr:`.query.Query.counted`)."""
+ZH_PLAYERS: tuple[str, ...] = ("人", "玩家")
+"""What a Chinese number of players counts: 4人, 4名玩家 (几个人 is 几人)."""
+
+LANG_HINTS: int = 2
+"""Little words of the other Latin language a question must have (and more
+than twice its asker's) to be read as that language (:func:`words_lang`)."""
+
+
+def words_lang(text: str, lang: Lang) -> Lang:
+    """The language a question's words are written in, for reading them: the
+    asker's ``lang`` (the page's), unless they clearly are another's. An
+    English question from an Italian page (at least :data:`LANG_HINTS`
+    English little words, more than twice its Italian ones) is English, and
+    the other way round; one with no Chinese from a Chinese page is
+    :func:`detect_lang`'s guess.
+
+    >>> words_lang("can I build on another player's lot?", Lang.IT)
+    <Lang.EN: 'en'>
+    >>> words_lang("posso costruire sul lotto di un altro?", Lang.EN)
+    <Lang.IT: 'it'>
+    >>> words_lang("Merchant bonus", Lang.IT)
+    <Lang.IT: 'it'>
+    """
+    if lang is Lang.ZH:
+        return lang if has_cjk(text) else detect_lang(text)
+    words = [t.text for t in tokens(text)]
+    italian = sum(w in _IT_HINTS for w in words)
+    english = sum(w in _EN_HINTS for w in words)
+    own, other = (english, italian) if lang is Lang.EN else (italian, english)
+    if other >= LANG_HINTS and other > 2 * own:
+        return Lang.IT if lang is Lang.EN else Lang.EN
+    return lang
+
+
 def fts_phrase(term: str) -> str:
     """``term`` as an FTS5 phrase: quoted, inner quotes doubled, so that no
     character in it is read as query syntax (``"``, ``*``, ``-``, ``:``...)."""
@@ -351,7 +425,10 @@ def fts_phrase(term: str) -> str:
 
 __all__ = [
     "NUMBER_WORDS",
+    "PLAYERS",
+    "PLAYER_WORDS",
     "STOPWORDS",
+    "ZH_PLAYERS",
     "Script",
     "Token",
     "cjk_pairs",
@@ -366,4 +443,5 @@ __all__ = [
     "stem_in",
     "tokens",
     "unnegated",
+    "words_lang",
 ]

@@ -38,7 +38,7 @@ TARGET_TOP3 = 0.97
 PER_LANGUAGE = 25
 """Questions each language has at least."""
 BLIND_FILE = Path(__file__).with_name("questions_blind.toml")
-BLIND_FLOOR = {Lang.EN: (0.86, 0.97), Lang.IT: (0.82, 0.95), Lang.ZH: (0.82, 0.95)}
+BLIND_FLOOR = {Lang.EN: (0.88, 0.97), Lang.IT: (0.86, 0.96), Lang.ZH: (0.88, 0.97)}
 """(top 1, top 3) per language on questions_blind.toml after issue 30's third
 round (ranking: numbers and conditions as the case asked, terms within a
 sentence, Chinese fillers and variants), its fourth (words read in their own
@@ -47,7 +47,11 @@ building types), its entries (players' keywords, the accuracy review) and
 its facets (26 focused entries, ranked below their general rule unless the
 question says their case; the question files re-keyed to them by a session
 that judged from the texts alone), with set 3 (90 more, measured once
-before it was added: en 90/100, it 87/97, zh 80/90): a later change may
+before it was added: en 90/100, it 87/97, zh 80/90), then raised after
+the causes of set 3's misses were fixed (questions read in their own
+language, glossary verbs by their own stems, English irregular pasts,
+Chinese counts and ordinals, per-player counts, requirement questions not
+modal; en 71/80, 78/80; it 69/80, 77/80; zh 71/80, 78/80): a later change may
 raise them, not lower them. Short of issue 30's 90% / 97%."""
 TUNER_FLOOR = {Lang.EN: (0.95, 0.95), Lang.IT: (0.84, 0.94), Lang.ZH: (0.94, 0.97)}
 """(top 1, top 3) per language on questions_tuner.toml after issue 30's second round
