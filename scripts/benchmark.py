@@ -698,11 +698,19 @@ async def ask_for_a_while(
             await connection.close()
 
     # Untimed first: every worker's first answer (templates compiled, the
-    # derived values of this version made) is not what is measured.
-    warm = load.Connection(load.HOST, port)
-    for _ in range(4):
-        await warm.get(path, dict(headers))
-    await warm.close()
+    # derived values of this version made) is not what is measured. As many
+    # connections as clients, at once: one connection stays with one worker,
+    # and the other worker's first answers (50 games' record lines) fell in
+    # the first turn measured.
+    async def warm(_n: int) -> None:
+        connection = load.Connection(load.HOST, port)
+        try:
+            for _ in range(4):
+                await connection.get(path, dict(headers))
+        finally:
+            await connection.close()
+
+    await asyncio.gather(*(warm(n) for n in range(clients)))
     before = rate.answered
     cpu = cpu_seconds(server_pid) if server_pid else math.nan
     started = time.perf_counter()
