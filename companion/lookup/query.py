@@ -36,6 +36,7 @@ from .text import (
     ZH_PLAYERS,
     Script,
     Token,
+    cjk_runs,
     detect_lang,
     filler_spans,
     fold,
@@ -241,6 +242,7 @@ def normalise_query(
         for term, spans in concepts.items()
     }
     runs = [t.text for t in found if t.script is Script.CJK]
+    runs = _without_name(runs, name_kept, bool(words))
     modal = (states_modality(fold(rest)) and not _WH_NEED.search(fold(rest))) or bool(
         set(MODAL_TERMS) & set(concepts)
     )
@@ -461,6 +463,19 @@ def _fillers(run: str, inside: dict[int, int]) -> set[int]:
         if not any(i in inside for i in range(start, end)):
             found.update(range(start, end))
     return found
+
+
+def _without_name(runs: list[str], name: str, has_words: bool) -> list[str]:
+    """A question's Chinese runs without a kept Chinese game name (道路扩展,
+    财富之路): it is the scope, said by its terms (:attr:`Query.scope`), and
+    its characters make no pairs of their own; unless nothing else is asked
+    (财富之路怎么玩: no other words, no two characters beside fillers)."""
+    if not has_cjk(name):
+        return runs
+    cut = [_cut(run, (name, fold(name))) for run in runs]
+    if has_words or any(len(r) > 1 for c in cut for r in cjk_runs(c)):
+        return cut
+    return runs
 
 
 def _cut(run: str, words: tuple[str, ...]) -> str:

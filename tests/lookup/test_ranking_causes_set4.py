@@ -59,3 +59,44 @@ def test_respectively_is_a_chinese_filler() -> None:
     # 分别 (respectively) says how the answer is given, not what is asked
     query = normalise_query("住宅和商业分别几分", Glossary())
     assert "分别" not in query.pairs
+
+
+@pytest.mark.parametrize(
+    ("question", "left_out"),
+    [
+        # 到底, 究竟 (exactly, on earth) and 哪些 (which ones) ask nothing
+        ("边缘地块到底指哪些", ("到底", "底指", "些")),
+        ("起始地契究竟有哪些", ("究竟", "竟有", "些")),
+    ],
+)
+def test_chinese_fillers_of_definition_questions(
+    question: str, left_out: tuple[str, ...]
+) -> None:
+    query = normalise_query(question, Glossary())
+    assert not set(left_out) & {*query.pairs, *query.chars}
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("财富之路的边缘地块是什么", "财富之路"),
+        ("道路扩展里说的边缘地块是什么", "道路扩展"),
+    ],
+)
+def test_a_kept_chinese_game_name_makes_no_pairs(question: str, name: str) -> None:
+    query = normalise_query(question, INDEX.glossary, lang=Lang.ZH)
+    inside = {name[i : i + 2] for i in range(len(name) - 1)}
+    assert query.game == F
+    assert not inside & set(query.pairs)
+
+
+@pytest.mark.parametrize(
+    ("question", "key"),
+    [
+        # the entry of the thing asked, not the expansion's overview
+        ("财富之路里的边缘地块指的是哪些", "edge-lots"),
+        ("道路扩展里的边缘地块到底是什么", "edge-lots"),
+    ],
+)
+def test_a_thing_asked_within_roads_of_fortune(question: str, key: str) -> None:
+    assert first(question, F, Lang.ZH) == f"{F}.{key}"
