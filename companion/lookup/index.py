@@ -59,6 +59,7 @@ from .query import (
     CONDITION_TERMS,
     MODAL_TERMS,
     Query,
+    clauses,
     normalise_query,
     states_modality,
 )
@@ -127,6 +128,11 @@ CONDITION_WEIGHT: float = 1.25
 :data:`.query.CONDITION_TERMS`: none left, a tie, without milestones; a
 number, a player count among them): the case is what the question is
 about, the topic only where."""
+FIRST_CLAUSE: float = 0.5
+"""Score factor, for a question of several clauses (谁先手 平了怎么办, "how
+much silver do we start with? we're 3"), of an entry that says nothing of
+the first: the first clause says what is asked, a later one often only its
+case ("if tied?", "and the rest?"), which many entries of other things say."""
 COUNTED: float = 1.6
 """Score factor, for a "how many" question (:attr:`.Query.counted`), of an
 entry that gives a number with the noun counted ("6 Deeds", 4块版图): the
@@ -962,6 +968,7 @@ class RulesIndex:
         units = _units(query, self._cases)
         counted = self._counted(query)
         read_in = query.words_lang or query.lang
+        parts = self._clause_units(text, query, units, table)
         with self._lock:
             rows = [
                 row
@@ -986,6 +993,8 @@ class RulesIndex:
                     score *= NAMED_OTHER if query.game else OTHER_GAME
                 if counted and _gives_number(self._stats[row], *counted):
                     score *= COUNTED
+                if parts and not any(any(found[i]) for i in parts[0]):
+                    score *= FIRST_CLAUSE
                 if query.modal and row in self._modal:
                     score *= 1 + (MODAL - 1) * _modal_share(
                         matcher, self._modal[row], weights
@@ -1022,6 +1031,33 @@ class RulesIndex:
                 )
             )
         return hits
+
+    def _clause_units(
+        self, text: str, query: Query, units: Sequence[_Unit], table: str | None
+    ) -> list[list[int]]:
+        """For a question of several clauses (:func:`.query.clauses`), each
+        clause's units among ``units`` (their indices; not a game's name), in
+        order; empty for a question of one clause, or when fewer than two
+        clauses ask anything (see :data:`FIRST_CLAUSE`)."""
+        pieces = clauses(text)
+        if len(pieces) < 2:
+            return []
+        with self._lock:
+            vocabulary = self._vocabulary_for(table)
+        found: list[list[int]] = []
+        for piece in pieces:
+            own = _units(
+                normalise_query(piece, self.glossary, vocabulary, lang=query.lang),
+                self._cases,
+            )
+            inside = [
+                i
+                for i, unit in enumerate(units)
+                if unit.weight > SCOPE_WEIGHT and any(_same(unit, o) for o in own)
+            ]
+            if inside and inside not in found:
+                found.append(inside)
+        return found if len(found) > 1 else []
 
     def _rank_facets(
         self,

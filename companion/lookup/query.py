@@ -434,6 +434,19 @@ def _counted(
     return (), ((head,) if len(head) == 2 and all(has_cjk(ch) for ch in head) else ())
 
 
+_CLAUSE_SPLIT: Final = re.compile(
+    r"[?？;；。!！]+\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
+)
+"""Where a question goes on to another clause: after a question mark or a
+full stop with more after it; in Chinese, a space between two characters
+(出售区翻几张 剩下的地契怎么分: Chinese has no spaces between words)."""
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of a question (:data:`_CLAUSE_SPLIT`), non-empty."""
+    return [c for c in _CLAUSE_SPLIT.split(text[:MAX_QUERY]) if c.strip()]
+
+
 def states_modality(folded: str) -> bool:
     """Whether a folded text says that something must, may or need not be
     done in the words the glossary cannot hold ("have to", "devono", 一定要);
@@ -491,6 +504,7 @@ __all__ = [
     "MAX_QUERY",
     "MODAL_TERMS",
     "Query",
+    "clauses",
     "normalise_query",
     "states_modality",
 ]

@@ -8,6 +8,7 @@ import pytest
 from companion.engines.glory_terms import Lang
 from companion.lookup import normalise_query, package_index
 from companion.lookup.glossary import Glossary
+from companion.lookup.query import clauses
 
 INDEX = package_index()
 A, F, G = "all-roads", "foundations-of-rome", "glory-to-rome"
@@ -100,3 +101,45 @@ def test_a_kept_chinese_game_name_makes_no_pairs(question: str, name: str) -> No
 )
 def test_a_thing_asked_within_roads_of_fortune(question: str, key: str) -> None:
     assert first(question, F, Lang.ZH) == f"{F}.{key}"
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("谁先手 平了怎么办", ["谁先手", "平了怎么办"]),
+        ("开局翻几张？剩下的呢", ["开局翻几张", "剩下的呢"]),
+        ("how much silver? we're 3", ["how much silver", "we're 3"]),
+        ("quando finisce? e se pareggiamo?", ["quando finisce", "e se pareggiamo?"]),
+        # one clause: no space between Latin and Chinese makes two
+        ("all roads 温泉怎么建", ["all roads 温泉怎么建"]),
+        ("what is a lot?", ["what is a lot?"]),
+    ],
+)
+def test_the_clauses_of_a_question(text: str, parts: list[str]) -> None:
+    assert clauses(text) == parts
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "lang", "keys"),
+    [
+        # a later clause says the case of the first clause's thing: an entry
+        # of that case alone (the end-of-game tie) is not the answer
+        ("谁来当第一位领袖 平了怎么办", G, Lang.ZH, {"setup", "first-leader"}),
+        (
+            "chi comincia per primo? e se c'è parità?",
+            G,
+            Lang.IT,
+            {"setup", "first-leader"},
+        ),
+        ("who goes first? what if it's a tie?", G, Lang.EN, {"setup", "first-leader"}),
+    ],
+)
+def test_a_later_clause_is_the_case_of_the_first(
+    question: str, game: str, lang: Lang, keys: set[str]
+) -> None:
+    assert first(question, game, lang) in {f"{game}.{k}" for k in keys}
+
+
+def test_tied_in_chinese() -> None:
+    # 平了 (it's tied) as players say it
+    assert "tie" in normalise_query("平了怎么办", INDEX.glossary).concepts
