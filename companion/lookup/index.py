@@ -133,6 +133,12 @@ FIRST_CLAUSE: float = 0.5
 much silver do we start with? we're 3"), of an entry that says nothing of
 the first: the first clause says what is asked, a later one often only its
 case ("if tied?", "and the rest?"), which many entries of other things say."""
+UNNAMED: float = 0.7
+"""Score factor of an entry that says nothing of a card the question names
+(a term that only reference entries' titles say, as the Colosseum: see
+:meth:`RulesIndex._names`): the card's entry, or one that mentions it, before
+the general rule that the rest of the question's words match ("Colosseo carta
+alternativa": the Colosseum's card, not the Alternate Monuments in general)."""
 COUNTED: float = 1.6
 """Score factor, for a "how many" question (:attr:`.Query.counted`), of an
 entry that gives a number with the noun counted ("6 Deeds", 4块版图): the
@@ -964,7 +970,7 @@ class RulesIndex:
         if expression is None:
             return self._game_rules(query, limit) if query.game else []
         prefer = query.game or game
-        named = self._names(query)
+        named, cards = self._names(query)
         units = _units(query, self._cases)
         counted = self._counted(query)
         read_in = query.words_lang or query.lang
@@ -985,6 +991,7 @@ class RulesIndex:
             order: dict[str, int] = {}
             for row in rows:
                 entry = self._rows[row]
+                stats = self._stats[row]
                 found = said.get(row)
                 if found is None:
                     found = _said(units, self._stats[row])
@@ -1006,6 +1013,8 @@ class RulesIndex:
                     score *= OTHER_LANG
                 if entry.reference and not named & self._title_terms[row]:
                     score *= REFERENCE
+                if cards and cards.isdisjoint(stats.tconcepts | stats.concepts):
+                    score *= UNNAMED
                 if score > best.get(entry.rule_id, float("-inf")):
                     best[entry.rule_id] = score
                     best_row[entry.rule_id] = row
@@ -1119,17 +1128,28 @@ class RulesIndex:
         words = {w for w in query.counted if w not in query.concepts}
         return frozenset(stems | firsts | words), (*cjk, *query.counted_cjk)
 
-    def _names(self, query: Query) -> frozenset[str]:
+    def _names(self, query: Query) -> tuple[frozenset[str], frozenset[str]]:
         """The question's terms that name a component: game terms in the
         titles of at most :data:`NAME_TITLES` rules (the Regia, the Palisade;
-        not "civic", which a dozen Monument titles say)."""
-        game_terms = {c for c in query.concepts if self.glossary.term(c).game}
+        not "civic", which a dozen Monument titles say), and terms of no one
+        game that only reference entries' titles say (the Colosseum, a card
+        of two games); and those of them that name cards (the latter, and
+        game terms only reference entries' titles say)."""
         with self._lock:
-            titled: dict[str, set[str]] = {c: set() for c in game_terms}
+            titled: dict[str, set[str]] = {c: set() for c in query.concepts}
+            cards: dict[str, bool] = dict.fromkeys(query.concepts, True)
             for row, said in self._title_terms.items():
-                for concept in game_terms & said:
+                for concept in said.intersection(titled):
                     titled[concept].add(self._rows[row].rule_id)
-        return frozenset(c for c, rules in titled.items() if len(rules) <= NAME_TITLES)
+                    cards[concept] &= self._rows[row].reference
+        named = frozenset(
+            c
+            for c, rules in titled.items()
+            if rules
+            and len(rules) <= NAME_TITLES
+            and (self.glossary.term(c).game is not None or cards[c])
+        )
+        return named, frozenset(c for c in named if cards[c])
 
     def _idf(
         self,

@@ -143,3 +143,30 @@ def test_a_later_clause_is_the_case_of_the_first(
 def test_tied_in_chinese() -> None:
     # 平了 (it's tied) as players say it
     assert "tie" in normalise_query("平了怎么办", INDEX.glossary).concepts
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # a card of two games (its term has no game) is still a card named
+        ("the Colosseum alternate card: who scores when it is built?", Lang.EN),
+        ("carta alternativa del Colosseo, come si costruisce?", Lang.IT),
+        ("斗兽场的替代卡 建造条件是什么", Lang.ZH),
+    ],
+)
+def test_a_named_card_before_the_general_rule(question: str, lang: Lang) -> None:
+    assert first(question, F, lang) == f"{F}.monument-the-colosseum"
+
+
+def test_a_card_of_two_games_is_named() -> None:
+    query = INDEX.query("Colosseo carta alternativa", lang=Lang.IT)
+    named, cards = INDEX._names(query)
+    assert "colosseum" in named & cards
+
+
+@pytest.mark.parametrize("text", ["出售区有几张", "待售区的地契", "售卖区补牌吗"])
+def test_the_sale_area_is_the_deeds_for_sale(text: str) -> None:
+    # players' words for the Deeds for Sale (rulebook 001) are no stray pairs
+    query = normalise_query(text, INDEX.glossary)
+    assert "deed" in query.concepts
+    assert not {"出售", "售区", "待售", "售卖", "卖区"} & set(query.pairs)
