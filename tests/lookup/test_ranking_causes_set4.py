@@ -170,3 +170,35 @@ def test_the_sale_area_is_the_deeds_for_sale(text: str) -> None:
     query = normalise_query(text, INDEX.glossary)
     assert "deed" in query.concepts
     assert not {"出售", "售区", "待售", "售卖", "卖区"} & set(query.pairs)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("剩下的地契", Lang.ZH),
+        ("剩余的建材", Lang.ZH),
+        ("the remaining deeds", Lang.EN),
+        ("gli atti rimasti", Lang.IT),
+    ],
+)
+def test_the_rest_of_something_is_not_unbuilt(text: str, lang: Lang) -> None:
+    # remaining, rimasti, 剩下: the rest of anything, not what is left unbuilt
+    assert "unbuilt" not in INDEX.query(text, lang=lang).concepts
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "lang", "key"),
+    [
+        ("剩下的地契分成几堆", F, Lang.ZH, "starting-deeds"),
+        ("what happens to the remaining deeds at setup", F, Lang.EN, "starting-deeds"),
+        (
+            "gli atti rimasti dopo la distribuzione dove vanno?",
+            F,
+            Lang.IT,
+            "starting-deeds",
+        ),
+        ("每种城内地点几张？剩下的地点呢", G, Lang.ZH, "town-sites"),
+    ],
+)
+def test_the_rest_of_the_cards(question: str, game: str, lang: Lang, key: str) -> None:
+    assert first(question, game, lang) == f"{game}.{key}"
