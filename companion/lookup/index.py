@@ -603,6 +603,7 @@ class RulesIndex:
             body_len=len(body_terms) + len(body_concepts),
             numbered=_numbered(found),
             numbered_cjk=_numbered_cjk(fold(both)),
+            counted_cjk=_counted_before_cjk(fold(both)),
         )
         if entry.facet_of:
             # its case in its own words, each way of saying it read as a
@@ -1298,6 +1299,9 @@ class _Stats:
     """Stems of the words right after a number ("6 Deeds": ``deed``)."""
     numbered_cjk: tuple[str, ...] = ()
     """The Chinese characters right after each number (and measure word)."""
+    counted_cjk: tuple[str, ...] = ()
+    """The Chinese characters right before each number that a measure word
+    follows (百搭牌6张, 指令牌144张: the noun counted comes first)."""
     keys: frozenset[str] = frozenset()
     """Everything the row says, for a quick "not here": its terms, its
     concepts (after ``\\0``) and characters (after ``\\1``)."""
@@ -1378,15 +1382,38 @@ def _numbered_cjk(folded: str) -> tuple[str, ...]:
     )
 
 
+_ZH_COUNTED_NUMBER = re.compile(
+    r"(?<![第0-9０-９二两三四五六七八九十])"
+    r"(?:[0-9０-９]+|[二两三四五六七八九十]+)\s*[个张块枚座格名位份点种次件]"
+)
+"""A Chinese number with its measure word (6张): what precedes it may be the
+noun it counts (百搭牌6张)."""
+
+
+def _counted_before_cjk(folded: str) -> tuple[str, ...]:
+    """The Chinese characters right before each number with a measure word
+    (:data:`_ZH_COUNTED_NUMBER`) of a folded text, :data:`_NUMBERED_SPAN`
+    at most."""
+    return tuple(
+        folded[max(0, m.start() - _NUMBERED_SPAN) : m.start()]
+        for m in _ZH_COUNTED_NUMBER.finditer(folded)
+    )
+
+
 def _gives_number(stats: _Stats, stems: frozenset[str], cjk: tuple[str, ...]) -> bool:
     """Whether a row gives a number with one of these words (Chinese: the
     noun right after it, or after a word of :data:`NUMBERED_AFTER_CJK`
-    characters that says its kind)."""
-    return not stats.numbered.isdisjoint(stems) or any(
-        after.startswith(word, skip)
-        for after in stats.numbered_cjk
-        for word in cjk
-        for skip in (0, NUMBERED_AFTER_CJK)
+    characters that says its kind, or right before a number and its measure
+    word: 百搭牌6张)."""
+    return (
+        not stats.numbered.isdisjoint(stems)
+        or any(
+            after.startswith(word, skip)
+            for after in stats.numbered_cjk
+            for word in cjk
+            for skip in (0, NUMBERED_AFTER_CJK)
+        )
+        or any(before.endswith(word) for before in stats.counted_cjk for word in cjk)
     )
 
 

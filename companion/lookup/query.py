@@ -412,16 +412,35 @@ def _counted(
             ]
             return (tuple(terms) if terms else (stem,)), ()
         return (), ()
-    match = _ZH_COUNT.search(folded)
-    if match is None:
-        return (), ()
-    after = folded[match.end() :]
+    counted: list[str] = []
+    cjk: list[str] = []
+    for match in _ZH_COUNT.finditer(folded):
+        found_terms, found_cjk = _counted_cjk(folded, match, concepts, glossary)
+        counted.extend(found_terms)
+        cjk.extend(found_cjk)
+    return tuple(dict.fromkeys(counted)), tuple(dict.fromkeys(cjk))
+
+
+_ZH_CLAUSE_BREAK: Final = re.compile(r"[\s?？,，。;；!！、]")
+"""What ends the words around a Chinese count cue (its clause)."""
+
+
+def _counted_cjk(
+    folded: str,
+    match: re.Match[str],
+    concepts: dict[str, list[tuple[int, int]]],
+    glossary: Glossary,
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What one Chinese count cue (几张, 多少) counts, within its clause:
+    (glossary terms, Chinese characters)."""
+    after = _ZH_CLAUSE_BREAK.split(folded[match.end() :], maxsplit=1)[0]
     if after.startswith(ZH_PLAYERS) and match.group()[-1] in "几少个名位":
         # 几个人, 几名玩家; not 几种玩家颜色 (how many kinds of colour)
         return (), ZH_PLAYERS
     # what is counted comes after the cue (几张地契) or, when nothing named
     # does, before it (地契一共几张, 地契有几张)
     before = _ZH_BEFORE_COUNT.sub("", folded[: match.start()])
+    before = _ZH_CLAUSE_BREAK.split(before)[-1]
     for at_cue in (after.startswith, before.endswith):
         terms = [
             concept
@@ -430,8 +449,10 @@ def _counted(
         ]
         if terms:
             return tuple(terms), ()
-    head = after[:2]
-    return (), ((head,) if len(head) == 2 and all(has_cjk(ch) for ch in head) else ())
+    # the noun after the cue: two characters, or one that ends the clause
+    # (多少张牌)
+    head = after[:2] if len(after) >= 2 else after
+    return (), ((head,) if head and all(has_cjk(ch) for ch in head) else ())
 
 
 _CLAUSE_SPLIT: Final = re.compile(

@@ -320,7 +320,7 @@ characters before they are made into pairs: ``什么时候游戏结束`` is read
 how and what too; and, or and but (和, 或, 但) are fillers as in English and
 Italian, so that no pair is made across them (建筑师和工匠 is not 师和, 和工);
 一共 and 总共 ("in all") only say that a count is asked."""
-ZH_COUNT_WORD = "[一几][个张块枚座格名位份种次件条]"
+ZH_COUNT_WORD = "(?:[一几]|多少)[个张块枚座格名位份种次件条]"
 """One or "how many" said with a measure word (一张, 一条, 几个): a question's
 pairs across it (买一, 张地) are noise, and what is counted is read apart
 (:attr:`.query.Query.counted_cjk`). Other numbers stay: 两个军团 says the

@@ -8,6 +8,7 @@ import pytest
 from companion.engines.glory_terms import Lang
 from companion.lookup import normalise_query, package_index
 from companion.lookup.glossary import Glossary
+from companion.lookup.index import _gives_number
 from companion.lookup.query import clauses
 
 INDEX = package_index()
@@ -202,3 +203,42 @@ def test_the_rest_of_something_is_not_unbuilt(text: str, lang: Lang) -> None:
 )
 def test_the_rest_of_the_cards(question: str, game: str, lang: Lang, key: str) -> None:
     assert first(question, game, lang) == f"{game}.{key}"
+
+
+@pytest.mark.parametrize(
+    ("question", "counted", "cjk", "chars"),
+    [
+        # 多少张 is one count word; a one-character noun ending its clause
+        # is what is counted (多少张牌)
+        ("一共多少张牌", (), ("牌",), ("牌",)),
+        # every clause's count cue is read, each within its clause
+        ("一共多少张牌 百搭牌几张", ("jack",), ("牌",), ("牌",)),
+    ],
+)
+def test_what_each_chinese_count_cue_counts(
+    question: str,
+    counted: tuple[str, ...],
+    cjk: tuple[str, ...],
+    chars: tuple[str, ...],
+) -> None:
+    query = INDEX.query(question, lang=Lang.ZH)
+    assert (query.counted, query.counted_cjk, query.chars) == (counted, cjk, chars)
+    assert "张牌" not in query.pairs
+
+
+@pytest.mark.parametrize(
+    ("entry", "noun", "gives"),
+    [
+        # the noun before the number and its measure word: 百搭牌6张
+        ("glory-to-rome.components.zh", "百搭牌", True),
+        ("glory-to-rome.components.zh", "指令牌", True),
+        ("glory-to-rome.jacks.zh", "地点牌", False),
+    ],
+)
+def test_a_chinese_count_after_its_noun(entry: str, noun: str, gives: bool) -> None:
+    stats = INDEX._stats[INDEX._by_id[entry]]
+    assert _gives_number(stats, frozenset(), (noun,)) is gives
+
+
+def test_how_many_order_cards() -> None:
+    assert first("指令牌一共多少张", G, Lang.ZH) == f"{G}.components"
