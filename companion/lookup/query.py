@@ -64,7 +64,7 @@ MODAL_TERMS: Final = ("compulsory", "obligation")
 _MODAL_CUES: Final = re.compile(
     r"\b(?:(?:have|has|had|need|needs|got) to|must|obliged|forced to"
     r"|devo|devi|deve|dobbiamo|dovete|devono|bisogna|per forza|obbligat\w*"
-    r"|costrett\w*)\b|一定要|必须|非得|要不要|可以不|不一定|强制"
+    r"|costrett\w*)\b|一定要|必须|非得|要不要|可以不|选择不|不一定|强制"
 )
 """Ways of asking whether something must be done that the glossary cannot
 hold (its words must carry meaning; "have to" and "devo" are little words)."""
@@ -73,7 +73,10 @@ _WH_NEED: Final = re.compile(
 )
 """A question that asks what one needs ("what kind of loop do I need to
 build a monument?"): what is required, not whether something must be done."""
-_ZH_MODAL: Final = ("一定要", "非得", "要不要", "不一定", "是不是")
+_ZH_MODAL: Final = ("一定要", "非得", "要不要", "不一定", "是不是", "可以选择", "选择")
+"""Chinese words of a question asking whether something must be done that
+are cut out of it once it is (选择 of 可以选择不建: the 不建 stays, what is
+asked about)."""
 CONDITION_TERMS: Final = frozenset({"run-out", "tie", "without", "hole", "corner"})
 """The glossary terms that say a case of a rule rather than its topic (none
 left, a tie, a board without milestones): a question that says one asks

@@ -242,3 +242,17 @@ def test_a_chinese_count_after_its_noun(entry: str, noun: str, gives: bool) -> N
 
 def test_how_many_order_cards() -> None:
     assert first("指令牌一共多少张", G, Lang.ZH) == f"{G}.components"
+
+
+@pytest.mark.parametrize(
+    ("question", "noise"),
+    [
+        # 选择不 (choose not to): whether it must be done
+        ("可以选择不盖房子吗", ("选择", "择不", "以选")),
+        ("这回合我能选择不买地契吗", ("选择", "择不")),
+    ],
+)
+def test_choosing_not_to_is_modal(question: str, noise: tuple[str, ...]) -> None:
+    query = INDEX.query(question, lang=Lang.ZH)
+    assert query.modal
+    assert not set(noise) & set(query.pairs)
