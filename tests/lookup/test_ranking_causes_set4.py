@@ -256,3 +256,29 @@ def test_choosing_not_to_is_modal(question: str, noise: tuple[str, ...]) -> None
     query = INDEX.query(question, lang=Lang.ZH)
     assert query.modal
     assert not set(noise) & set(query.pairs)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("quali atti togliamo", Lang.IT),
+        ("si tolgono le carte", Lang.IT),
+        ("which deeds are removed", Lang.EN),
+        ("要移除哪些地契", Lang.ZH),
+    ],
+)
+def test_remove_is_a_term(text: str, lang: Lang) -> None:
+    # togliere's forms are irregular: togliamo and tolgono share no stem
+    assert "remove" in INDEX.query(text, lang=lang).concepts
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("in 3 giocatori quali atti si tolgono?", Lang.IT),
+        ("which deeds do we take out with 3 players", Lang.EN),
+        ("3个人玩要移除哪些地契", Lang.ZH),
+    ],
+)
+def test_the_deeds_removed_for_fewer_players(question: str, lang: Lang) -> None:
+    assert first(question, F, lang) == f"{F}.board-size"
