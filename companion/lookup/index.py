@@ -59,6 +59,7 @@ from .query import (
     CONDITION_TERMS,
     MODAL_TERMS,
     Query,
+    clauses,
     normalise_query,
     states_modality,
 )
@@ -127,6 +128,17 @@ CONDITION_WEIGHT: float = 1.25
 :data:`.query.CONDITION_TERMS`: none left, a tie, without milestones; a
 number, a player count among them): the case is what the question is
 about, the topic only where."""
+FIRST_CLAUSE: float = 0.5
+"""Score factor, for a question of several clauses (谁先手 平了怎么办, "how
+much silver do we start with? we're 3"), of an entry that says nothing of
+the first: the first clause says what is asked, a later one often only its
+case ("if tied?", "and the rest?"), which many entries of other things say."""
+UNNAMED: float = 0.7
+"""Score factor of an entry that says nothing of a card the question names
+(a term that only reference entries' titles say, as the Colosseum: see
+:meth:`RulesIndex._names`): the card's entry, or one that mentions it, before
+the general rule that the rest of the question's words match ("Colosseo carta
+alternativa": the Colosseum's card, not the Alternate Monuments in general)."""
 COUNTED: float = 1.6
 """Score factor, for a "how many" question (:attr:`.Query.counted`), of an
 entry that gives a number with the noun counted ("6 Deeds", 4块版图): the
@@ -591,6 +603,7 @@ class RulesIndex:
             body_len=len(body_terms) + len(body_concepts),
             numbered=_numbered(found),
             numbered_cjk=_numbered_cjk(fold(both)),
+            counted_cjk=_counted_before_cjk(fold(both)),
         )
         if entry.facet_of:
             # its case in its own words, each way of saying it read as a
@@ -958,10 +971,11 @@ class RulesIndex:
         if expression is None:
             return self._game_rules(query, limit) if query.game else []
         prefer = query.game or game
-        named = self._names(query)
+        named, cards = self._names(query)
         units = _units(query, self._cases)
         counted = self._counted(query)
         read_in = query.words_lang or query.lang
+        parts = self._clause_units(text, query, units, table)
         with self._lock:
             rows = [
                 row
@@ -978,6 +992,7 @@ class RulesIndex:
             order: dict[str, int] = {}
             for row in rows:
                 entry = self._rows[row]
+                stats = self._stats[row]
                 found = said.get(row)
                 if found is None:
                     found = _said(units, self._stats[row])
@@ -986,6 +1001,8 @@ class RulesIndex:
                     score *= NAMED_OTHER if query.game else OTHER_GAME
                 if counted and _gives_number(self._stats[row], *counted):
                     score *= COUNTED
+                if parts and not any(any(found[i]) for i in parts[0]):
+                    score *= FIRST_CLAUSE
                 if query.modal and row in self._modal:
                     score *= 1 + (MODAL - 1) * _modal_share(
                         matcher, self._modal[row], weights
@@ -997,6 +1014,8 @@ class RulesIndex:
                     score *= OTHER_LANG
                 if entry.reference and not named & self._title_terms[row]:
                     score *= REFERENCE
+                if cards and cards.isdisjoint(stats.tconcepts | stats.concepts):
+                    score *= UNNAMED
                 if score > best.get(entry.rule_id, float("-inf")):
                     best[entry.rule_id] = score
                     best_row[entry.rule_id] = row
@@ -1022,6 +1041,33 @@ class RulesIndex:
                 )
             )
         return hits
+
+    def _clause_units(
+        self, text: str, query: Query, units: Sequence[_Unit], table: str | None
+    ) -> list[list[int]]:
+        """For a question of several clauses (:func:`.query.clauses`), each
+        clause's units among ``units`` (their indices; not a game's name), in
+        order; empty for a question of one clause, or when fewer than two
+        clauses ask anything (see :data:`FIRST_CLAUSE`)."""
+        pieces = clauses(text)
+        if len(pieces) < 2:
+            return []
+        with self._lock:
+            vocabulary = self._vocabulary_for(table)
+        found: list[list[int]] = []
+        for piece in pieces:
+            own = _units(
+                normalise_query(piece, self.glossary, vocabulary, lang=query.lang),
+                self._cases,
+            )
+            inside = [
+                i
+                for i, unit in enumerate(units)
+                if unit.weight > SCOPE_WEIGHT and any(_same(unit, o) for o in own)
+            ]
+            if inside and inside not in found:
+                found.append(inside)
+        return found if len(found) > 1 else []
 
     def _rank_facets(
         self,
@@ -1083,17 +1129,28 @@ class RulesIndex:
         words = {w for w in query.counted if w not in query.concepts}
         return frozenset(stems | firsts | words), (*cjk, *query.counted_cjk)
 
-    def _names(self, query: Query) -> frozenset[str]:
+    def _names(self, query: Query) -> tuple[frozenset[str], frozenset[str]]:
         """The question's terms that name a component: game terms in the
         titles of at most :data:`NAME_TITLES` rules (the Regia, the Palisade;
-        not "civic", which a dozen Monument titles say)."""
-        game_terms = {c for c in query.concepts if self.glossary.term(c).game}
+        not "civic", which a dozen Monument titles say), and terms of no one
+        game that only reference entries' titles say (the Colosseum, a card
+        of two games); and those of them that name cards (the latter, and
+        game terms only reference entries' titles say)."""
         with self._lock:
-            titled: dict[str, set[str]] = {c: set() for c in game_terms}
+            titled: dict[str, set[str]] = {c: set() for c in query.concepts}
+            cards: dict[str, bool] = dict.fromkeys(query.concepts, True)
             for row, said in self._title_terms.items():
-                for concept in game_terms & said:
+                for concept in said.intersection(titled):
                     titled[concept].add(self._rows[row].rule_id)
-        return frozenset(c for c, rules in titled.items() if len(rules) <= NAME_TITLES)
+                    cards[concept] &= self._rows[row].reference
+        named = frozenset(
+            c
+            for c, rules in titled.items()
+            if rules
+            and len(rules) <= NAME_TITLES
+            and (self.glossary.term(c).game is not None or cards[c])
+        )
+        return named, frozenset(c for c in named if cards[c])
 
     def _idf(
         self,
@@ -1242,6 +1299,9 @@ class _Stats:
     """Stems of the words right after a number ("6 Deeds": ``deed``)."""
     numbered_cjk: tuple[str, ...] = ()
     """The Chinese characters right after each number (and measure word)."""
+    counted_cjk: tuple[str, ...] = ()
+    """The Chinese characters right before each number that a measure word
+    follows (百搭牌6张, 指令牌144张: the noun counted comes first)."""
     keys: frozenset[str] = frozenset()
     """Everything the row says, for a quick "not here": its terms, its
     concepts (after ``\\0``) and characters (after ``\\1``)."""
@@ -1322,15 +1382,38 @@ def _numbered_cjk(folded: str) -> tuple[str, ...]:
     )
 
 
+_ZH_COUNTED_NUMBER = re.compile(
+    r"(?<![第0-9０-９二两三四五六七八九十])"
+    r"(?:[0-9０-９]+|[二两三四五六七八九十]+)\s*[个张块枚座格名位份点种次件]"
+)
+"""A Chinese number with its measure word (6张): what precedes it may be the
+noun it counts (百搭牌6张)."""
+
+
+def _counted_before_cjk(folded: str) -> tuple[str, ...]:
+    """The Chinese characters right before each number with a measure word
+    (:data:`_ZH_COUNTED_NUMBER`) of a folded text, :data:`_NUMBERED_SPAN`
+    at most."""
+    return tuple(
+        folded[max(0, m.start() - _NUMBERED_SPAN) : m.start()]
+        for m in _ZH_COUNTED_NUMBER.finditer(folded)
+    )
+
+
 def _gives_number(stats: _Stats, stems: frozenset[str], cjk: tuple[str, ...]) -> bool:
     """Whether a row gives a number with one of these words (Chinese: the
     noun right after it, or after a word of :data:`NUMBERED_AFTER_CJK`
-    characters that says its kind)."""
-    return not stats.numbered.isdisjoint(stems) or any(
-        after.startswith(word, skip)
-        for after in stats.numbered_cjk
-        for word in cjk
-        for skip in (0, NUMBERED_AFTER_CJK)
+    characters that says its kind, or right before a number and its measure
+    word: 百搭牌6张)."""
+    return (
+        not stats.numbered.isdisjoint(stems)
+        or any(
+            after.startswith(word, skip)
+            for after in stats.numbered_cjk
+            for word in cjk
+            for skip in (0, NUMBERED_AFTER_CJK)
+        )
+        or any(before.endswith(word) for before in stats.counted_cjk for word in cjk)
     )
 
 

@@ -36,6 +36,7 @@ from .text import (
     ZH_PLAYERS,
     Script,
     Token,
+    cjk_runs,
     detect_lang,
     filler_spans,
     fold,
@@ -63,7 +64,7 @@ MODAL_TERMS: Final = ("compulsory", "obligation")
 _MODAL_CUES: Final = re.compile(
     r"\b(?:(?:have|has|had|need|needs|got) to|must|obliged|forced to"
     r"|devo|devi|deve|dobbiamo|dovete|devono|bisogna|per forza|obbligat\w*"
-    r"|costrett\w*)\b|一定要|必须|非得|要不要|可以不|不一定|强制"
+    r"|costrett\w*)\b|一定要|必须|非得|要不要|可以不|选择不|不一定|强制"
 )
 """Ways of asking whether something must be done that the glossary cannot
 hold (its words must carry meaning; "have to" and "devo" are little words)."""
@@ -72,7 +73,10 @@ _WH_NEED: Final = re.compile(
 )
 """A question that asks what one needs ("what kind of loop do I need to
 build a monument?"): what is required, not whether something must be done."""
-_ZH_MODAL: Final = ("一定要", "非得", "要不要", "不一定", "是不是")
+_ZH_MODAL: Final = ("一定要", "非得", "要不要", "不一定", "是不是", "可以选择", "选择")
+"""Chinese words of a question asking whether something must be done that
+are cut out of it once it is (选择 of 可以选择不建: the 不建 stays, what is
+asked about)."""
 CONDITION_TERMS: Final = frozenset({"run-out", "tie", "without", "hole", "corner"})
 """The glossary terms that say a case of a rule rather than its topic (none
 left, a tie, a board without milestones): a question that says one asks
@@ -241,6 +245,7 @@ def normalise_query(
         for term, spans in concepts.items()
     }
     runs = [t.text for t in found if t.script is Script.CJK]
+    runs = _without_name(runs, name_kept, bool(words))
     modal = (states_modality(fold(rest)) and not _WH_NEED.search(fold(rest))) or bool(
         set(MODAL_TERMS) & set(concepts)
     )
@@ -410,16 +415,35 @@ def _counted(
             ]
             return (tuple(terms) if terms else (stem,)), ()
         return (), ()
-    match = _ZH_COUNT.search(folded)
-    if match is None:
-        return (), ()
-    after = folded[match.end() :]
+    counted: list[str] = []
+    cjk: list[str] = []
+    for match in _ZH_COUNT.finditer(folded):
+        found_terms, found_cjk = _counted_cjk(folded, match, concepts, glossary)
+        counted.extend(found_terms)
+        cjk.extend(found_cjk)
+    return tuple(dict.fromkeys(counted)), tuple(dict.fromkeys(cjk))
+
+
+_ZH_CLAUSE_BREAK: Final = re.compile(r"[\s?？,，。;；!！、]")
+"""What ends the words around a Chinese count cue (its clause)."""
+
+
+def _counted_cjk(
+    folded: str,
+    match: re.Match[str],
+    concepts: dict[str, list[tuple[int, int]]],
+    glossary: Glossary,
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What one Chinese count cue (几张, 多少) counts, within its clause:
+    (glossary terms, Chinese characters)."""
+    after = _ZH_CLAUSE_BREAK.split(folded[match.end() :], maxsplit=1)[0]
     if after.startswith(ZH_PLAYERS) and match.group()[-1] in "几少个名位":
         # 几个人, 几名玩家; not 几种玩家颜色 (how many kinds of colour)
         return (), ZH_PLAYERS
     # what is counted comes after the cue (几张地契) or, when nothing named
     # does, before it (地契一共几张, 地契有几张)
     before = _ZH_BEFORE_COUNT.sub("", folded[: match.start()])
+    before = _ZH_CLAUSE_BREAK.split(before)[-1]
     for at_cue in (after.startswith, before.endswith):
         terms = [
             concept
@@ -428,8 +452,23 @@ def _counted(
         ]
         if terms:
             return tuple(terms), ()
-    head = after[:2]
-    return (), ((head,) if len(head) == 2 and all(has_cjk(ch) for ch in head) else ())
+    # the noun after the cue: two characters, or one that ends the clause
+    # (多少张牌)
+    head = after[:2] if len(after) >= 2 else after
+    return (), ((head,) if head and all(has_cjk(ch) for ch in head) else ())
+
+
+_CLAUSE_SPLIT: Final = re.compile(
+    r"[?？;；。!！]+\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
+)
+"""Where a question goes on to another clause: after a question mark or a
+full stop with more after it; in Chinese, a space between two characters
+(出售区翻几张 剩下的地契怎么分: Chinese has no spaces between words)."""
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of a question (:data:`_CLAUSE_SPLIT`), non-empty."""
+    return [c for c in _CLAUSE_SPLIT.split(text[:MAX_QUERY]) if c.strip()]
 
 
 def states_modality(folded: str) -> bool:
@@ -463,6 +502,19 @@ def _fillers(run: str, inside: dict[int, int]) -> set[int]:
     return found
 
 
+def _without_name(runs: list[str], name: str, has_words: bool) -> list[str]:
+    """A question's Chinese runs without a kept Chinese game name (道路扩展,
+    财富之路): it is the scope, said by its terms (:attr:`Query.scope`), and
+    its characters make no pairs of their own; unless nothing else is asked
+    (财富之路怎么玩: no other words, no two characters beside fillers)."""
+    if not has_cjk(name):
+        return runs
+    cut = [_cut(run, (name, fold(name))) for run in runs]
+    if has_words or any(len(r) > 1 for c in cut for r in cjk_runs(c)):
+        return cut
+    return runs
+
+
 def _cut(run: str, words: tuple[str, ...]) -> str:
     """A run of Chinese characters with these words cut out (a space where
     each was, so no pair is made across it)."""
@@ -476,6 +528,7 @@ __all__ = [
     "MAX_QUERY",
     "MODAL_TERMS",
     "Query",
+    "clauses",
     "normalise_query",
     "states_modality",
 ]

@@ -312,7 +312,7 @@ ZH_FILLERS: tuple[str, ...] = tuple(
     "什么样 怎么样 为什么 什么 时候 怎么 怎样 如何 可以 是否 一个 这个 那个 哪个 这张"
     " 那张 我们 你们 他们 咋办 怎么办 干嘛 咋 啥 谁 哪 但 和 跟 或 与 这 那 他 她 它"
     " 游戏 玩家 每个 每位 多少 一共 总共 几 要 能 会 还 都 也 就 是 有 在 把 被 让 得"
-    " 我 你 吗 呢 吧 啊 呀 么 了 的".split()
+    " 分别 到底 究竟 哪些 我 你 吗 呢 吧 啊 呀 么 了 的".split()
 )
 """Question words and particles of Chinese, cut out of a question's runs of
 characters before they are made into pairs: ``什么时候游戏结束`` is read as
@@ -320,7 +320,7 @@ characters before they are made into pairs: ``什么时候游戏结束`` is read
 how and what too; and, or and but (和, 或, 但) are fillers as in English and
 Italian, so that no pair is made across them (建筑师和工匠 is not 师和, 和工);
 一共 and 总共 ("in all") only say that a count is asked."""
-ZH_COUNT_WORD = "[一几][个张块枚座格名位份种次件条]"
+ZH_COUNT_WORD = "(?:[一几]|多少)[个张块枚座格名位份种次件条]"
 """One or "how many" said with a measure word (一张, 一条, 几个): a question's
 pairs across it (买一, 张地) are noise, and what is counted is read apart
 (:attr:`.query.Query.counted_cjk`). Other numbers stay: 两个军团 says the

@@ -38,7 +38,7 @@ TARGET_TOP3 = 0.97
 PER_LANGUAGE = 25
 """Questions each language has at least."""
 BLIND_FILE = Path(__file__).with_name("questions_blind.toml")
-BLIND_FLOOR = {Lang.EN: (0.88, 0.97), Lang.IT: (0.86, 0.96), Lang.ZH: (0.88, 0.97)}
+BLIND_FLOOR = {Lang.EN: (0.88, 0.97), Lang.IT: (0.87, 0.96), Lang.ZH: (0.88, 0.97)}
 """(top 1, top 3) per language on questions_blind.toml after issue 30's third
 round (ranking: numbers and conditions as the case asked, terms within a
 sentence, Chinese fillers and variants), its fourth (words read in their own
@@ -51,14 +51,18 @@ before it was added: en 90/100, it 87/97, zh 80/90), then raised after
 the causes of set 3's misses were fixed (questions read in their own
 language, glossary verbs by their own stems, English irregular pasts,
 Chinese counts and ordinals, per-player counts, requirement questions not
-modal; en 71/80, 78/80; it 69/80, 77/80; zh 71/80, 78/80): a later change may
-raise them, not lower them. Short of issue 30's 90% / 97%."""
+modal; en 71/80, 78/80; it 69/80, 77/80; zh 71/80, 78/80), and after set 4's
+causes (tune5: it 70/80): a later change may raise them, not lower them.
+Short of issue 30's 90% / 97%."""
 SETS_1_TO_3 = 240
 """questions_blind.toml's questions of sets 1 to 3; set 4 follows."""
-SET4_FLOOR = {Lang.EN: (0.96, 1.0), Lang.IT: (0.80, 0.93), Lang.ZH: (0.70, 0.93)}
+SET4_FLOOR = {Lang.EN: (0.96, 1.0), Lang.IT: (0.90, 1.0), Lang.ZH: (0.86, 1.0)}
 """(top 1, top 3) per language on blind set 4 (90 questions, 30 a
 language), measured once before it was added (en 29/30, 30/30; it 24/30,
-28/30; zh 21/30, 28/30): a later change may raise them, not lower them."""
+28/30; zh 21/30, 28/30), raised after its misses' causes were fixed (tune5:
+it 27/30, 30/30; zh 26/30, 30/30; its colour question keyed to components,
+which then first said the colours): a later change may raise them, not lower
+them."""
 TUNER_FLOOR = {Lang.EN: (0.95, 0.95), Lang.IT: (0.84, 0.94), Lang.ZH: (0.94, 0.97)}
 """(top 1, top 3) per language on questions_tuner.toml after issue 30's second round
 done: a later change may raise them, not lower them."""
