@@ -56,6 +56,12 @@ causes (tune5: it 70/80): a later change may raise them, not lower them.
 Short of issue 30's 90% / 97%."""
 SETS_1_TO_3 = 240
 """questions_blind.toml's questions of sets 1 to 3; set 4 follows."""
+SETS_1_TO_4 = 330
+"""... and of sets 1 to 4; set 5 follows."""
+SET5_FLOOR = {Lang.EN: (0.90, 1.0), Lang.IT: (0.93, 0.93), Lang.ZH: (0.86, 0.90)}
+"""(top 1, top 3) per language on blind set 5 (90 questions, 30 a
+language), measured once before it was added (en 27/30, 30/30; it 28/30,
+28/30; zh 26/30, 27/30): a later change may raise them, not lower them."""
 SET4_FLOOR = {Lang.EN: (0.96, 1.0), Lang.IT: (0.90, 1.0), Lang.ZH: (0.86, 1.0)}
 """(top 1, top 3) per language on blind set 4 (90 questions, 30 a
 language), measured once before it was added (en 29/30, 30/30; it 24/30,
@@ -167,10 +173,17 @@ def test_the_blind_questions(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_fourth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 30's blind set 4 (the rest of questions_blind.toml), held out
+    """Issue 30's blind set 4 (questions_blind.toml's next 90), held out no
+    longer: none may fall below the share measured once before it was added
+    (and raised since)."""
+    check_floor(BLIND_FILE, SET4_FLOOR, capsys, slice(SETS_1_TO_3, SETS_1_TO_4))
+
+
+def test_the_fifth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30's blind set 5 (the rest of questions_blind.toml), held out
     no longer: none may fall below the share measured once before it was
-    added (and raised since)."""
-    check_floor(BLIND_FILE, SET4_FLOOR, capsys, slice(SETS_1_TO_3, None))
+    added."""
+    check_floor(BLIND_FILE, SET5_FLOOR, capsys, slice(SETS_1_TO_4, None))
 
 
 def test_the_script_scores_a_slice_of_a_file(
