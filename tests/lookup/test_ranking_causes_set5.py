@@ -1,0 +1,55 @@
+"""Causes of wrong first answers found on issue 30's blind set 5, each fixed
+at its cause and checked here on cases of our own (table-driven)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engines.glory_terms import Lang
+
+from .test_ranking_causes_set4 import INDEX, A, F, first
+
+EXAMPLES = {F: f"{F}.road-boards-example", A: f"{A}.end-scoring-example"}
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "lang"),
+    [
+        # the rulebooks' worked examples (000's Road Boards at the first Era
+        # scoring, 002's end scoring): players ask why someone got something
+        ("in the rulebook example why does Purple beat Green in the South", F, Lang.EN),
+        ("in the example why did blue use a lot marker on the west", F, Lang.EN),
+        ("nell'esempio quanta influenza ha Verde sulla plancia nord", F, Lang.IT),
+        ("nell'esempio del regolamento perché Viola batte Verde a Sud", F, Lang.IT),
+        ("例子里西边为什么蓝色用地块标记", F, Lang.ZH),
+        ("规则书例子里东边谁失分了", F, Lang.ZH),
+        ("how did red get 17 points in the example", A, Lang.EN),
+        ("nell'esempio del punteggio finale perché Rosso batte Giallo", A, Lang.IT),
+        ("终局计分的例子里绿色为什么赢", A, Lang.ZH),
+    ],
+)
+def test_the_rulebooks_worked_examples(question: str, game: str, lang: Lang) -> None:
+    assert first(question, game, lang) == EXAMPLES[game]
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "lang", "rule"),
+    [
+        # an example is a facet of its general rules: a question that does not
+        # ask for the example gets the rule
+        ("how is influence counted", F, Lang.EN, "influence"),
+        ("come si conta l'influenza", F, Lang.IT, "influence"),
+        ("影响力怎么算", F, Lang.ZH, "influence"),
+        ("how does end scoring work", A, Lang.EN, "end-of-game"),
+        ("平局怎么算", A, Lang.ZH, "tie-break"),
+    ],
+)
+def test_general_questions_get_the_rule_not_the_example(
+    question: str, game: str, lang: Lang, rule: str
+) -> None:
+    assert first(question, game, lang) == f"{game}.{rule}"
+
+
+def test_the_examples_are_facets_of_their_rules() -> None:
+    for rule_id in EXAMPLES.values():
+        assert INDEX.in_lang(rule_id, Lang.EN).facet_of
