@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.glory_terms import Lang
+from companion.lookup import normalise_query
+from companion.lookup.glossary import _match_from
 
 from .test_ranking_causes_set4 import INDEX, A, F, first
 
@@ -53,3 +55,37 @@ def test_general_questions_get_the_rule_not_the_example(
 def test_the_examples_are_facets_of_their_rules() -> None:
     for rule_id in EXAMPLES.values():
         assert INDEX.in_lang(rule_id, Lang.EN).facet_of
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        # a phrasal verb's object, of several words, between verb and particle
+        ("can i build a 2 lot civic over my commercial building", Lang.EN),
+        ("may I build my big 4 lot Foundry over two Domus", Lang.EN),
+        ("posso costruire la mia Fonderia da 4 lotti sopra la Domus", Lang.IT),
+    ],
+)
+def test_a_phrasal_verb_with_its_object_between(text: str, lang: Lang) -> None:
+    assert "build-over" in normalise_query(text, INDEX.glossary, lang=lang).concepts
+
+
+@pytest.mark.parametrize(
+    ("stems", "form", "end"),
+    [
+        # the longer reach (4) is only before the particle of a two-word term
+        (("build", "a", "2", "lot", "civic", "over"), ("build", "over"), 5),
+        (("build", "a", "b", "c", "d", "e", "over"), ("build", "over"), None),
+        (("next", "a", "b", "c", "to"), ("next", "to"), None),
+        (("end", "a", "b", "c", "game"), ("end", "game"), None),
+    ],
+)
+def test_the_reach_before_a_particle(
+    stems: tuple[str, ...], form: tuple[str, ...], end: int | None
+) -> None:
+    assert _match_from(stems, 0, form, 2, 4) == end
+
+
+def test_build_over_is_answered_with_the_object_between() -> None:
+    question = "can i build a 2 lot civic over my own 2 lot commercial building"
+    assert first(question, F, Lang.EN) == f"{F}.build-over"
