@@ -89,3 +89,19 @@ def test_the_reach_before_a_particle(
 def test_build_over_is_answered_with_the_object_between() -> None:
     question = "can i build a 2 lot civic over my own 2 lot commercial building"
     assert first(question, F, Lang.EN) == f"{F}.build-over"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # whether five may play: the 5th Player expansion says so, in the
+        # players' words for asking it (it had no keywords)
+        ("can five of us play", Lang.EN),
+        ("how many can play, can 5 play?", Lang.EN),
+        ("in quanti si gioca, si può in 5?", Lang.IT),
+        ("五个人能玩罗马奠基吗", Lang.ZH),
+        ("几个人能玩 5个人行吗", Lang.ZH),
+    ],
+)
+def test_whether_five_can_play(question: str, lang: Lang) -> None:
+    assert first(question, F, lang) == f"{F}.fifth-player"
