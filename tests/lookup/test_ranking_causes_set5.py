@@ -105,3 +105,35 @@ def test_build_over_is_answered_with_the_object_between() -> None:
 )
 def test_whether_five_can_play(question: str, lang: Lang) -> None:
     assert first(question, F, lang) == f"{F}.fifth-player"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "rule"),
+    [
+        # a facet's case said by its terms alone is no case said: "population
+        # goes down" read as just "population", 人口减少 as 人口 (its pair
+        # 减少 dropped); building a Residential Building is the general rule
+        ("建了住宅以后人口轨怎么移", Lang.ZH, "residential-population-track"),
+        (
+            "does the population track change when i build a residential building",
+            Lang.EN,
+            "residential-population-track",
+        ),
+        # the case said: a Residential Building built over (盖掉 is covered)
+        ("覆盖住宅后人口下降吗", Lang.ZH, "build-over-residential"),
+        ("住宅被盖掉之后人口要调整吗", Lang.ZH, "build-over-residential"),
+        (
+            "I replace a residential building, do I lose population",
+            Lang.EN,
+            "build-over-residential",
+        ),
+    ],
+)
+def test_a_facets_case_is_more_than_its_terms(
+    question: str, lang: Lang, rule: str
+) -> None:
+    assert first(question, F, lang) == f"{F}.{rule}"
+
+
+def test_covered_in_chinese_is_build_over() -> None:
+    assert "build-over" in normalise_query("住宅被盖掉了", INDEX.glossary).concepts
