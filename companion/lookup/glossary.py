@@ -157,15 +157,20 @@ class Glossary:
         """
         return self._by_id[term_id]
 
-    def find(self, words: Words, *, gap: int = 0) -> dict[str, list[tuple[int, int]]]:
+    def find(
+        self, words: Words, *, gap: int = 0, particle_gap: int | None = None
+    ) -> dict[str, list[tuple[int, int]]]:
         """The terms said in ``words``, each with where its Latin words are.
 
         A term of several words matches when they come in order with at most
         ``gap`` other meaningful words between each two (questions are loose:
-        "build my Insula over" still says *build over*); a term with little
-        words in it ("next to") matches word for word. A longer term takes its
-        words from shorter ones. Chinese words match anywhere in the
-        folded text, unless inside a longer Chinese word that matched.
+        "build my Insula over" still says *build over*), ``particle_gap``
+        (if given) before the particle that ends a phrasal verb
+        (:data:`PARTICLES`: "build a 2 lot civic over" says *build over*, its
+        object between); a term with little words in it ("next to") matches
+        word for word. A longer term takes its words from shorter ones.
+        Chinese words match anywhere in the folded text, unless inside a
+        longer Chinese word that matched.
 
         :return: term id -> one (first, last) pair of indexes into
             ``words.stems`` per time the term is said; ``(-1, -1)`` for each
@@ -175,7 +180,7 @@ class Glossary:
         stems = words.stems
         for start, first in enumerate(stems):
             for term_id, form in self._latin.get(first, ()):
-                end = _match_from(stems, start, form, gap)
+                end = _match_from(stems, start, form, gap, particle_gap)
                 if end is not None:
                     matches.append((start, end, term_id, len(form)))
         raw = [stem for stem, _ in words.raw]
@@ -374,11 +379,29 @@ def _term_forms(term: Term) -> _Forms:
     return frozenset(stems), tuple(dict.fromkeys(phrases)), tuple(cjk)
 
 
-def _match_from(stems: Sequence[str], start: int, form: _Form, gap: int) -> int | None:
-    """The index of the last stem of ``form`` matched from ``start``, or None."""
+PARTICLES: frozenset[str] = frozenset({"over", "sopr"})
+"""The particles (stemmed: sopra is *sopr*) that end a phrasal verb of the
+glossary (*build over*, *costruire sopra*): the verb's object comes
+between, often of several words ("build a 2 lot Civic over", "costruire la
+mia Fonderia da 4 lotti sopra")."""
+
+
+def _match_from(
+    stems: Sequence[str],
+    start: int,
+    form: _Form,
+    gap: int,
+    particle_gap: int | None = None,
+) -> int | None:
+    """The index of the last stem of ``form`` matched from ``start``, or None;
+    ``particle_gap`` words at most before a last word of :data:`PARTICLES`
+    of a two-word form, else ``gap``."""
     position = start
     for part in form[1:]:
-        for step in range(1, gap + 2):
+        allowed = gap
+        if particle_gap is not None and len(form) == 2 and part in PARTICLES:
+            allowed = max(gap, particle_gap)
+        for step in range(1, allowed + 2):
             if position + step < len(stems) and stems[position + step] == part:
                 position += step
                 break

@@ -1436,13 +1436,21 @@ def _says_case(
     Citizens", not by "0 coins"), and one of the things it says so is one
     that no variant of the parent says (``parent``, see :func:`_said`). A
     phrase's lone characters and game names (:data:`CHAR_WEIGHT`,
-    :data:`SCOPE_WEIGHT`) need not be said, nor its Chinese pairs
-    (:data:`PAIR_WEIGHT`) when it has words or terms."""
+    :data:`SCOPE_WEIGHT`) need not be said, nor all its Chinese pairs
+    (:data:`PAIR_WEIGHT`) when it has words or terms: some straddle a term
+    (换住 of 替换住宅). One of them must be, though: the pairs are what the
+    phrase adds to its terms (人口减少 is population going down, 替换住宅 a
+    Residential Building replaced), and a question that says only the terms
+    ("盖了住宅以后人口轨怎么调": population after building a Residential
+    Building) has not said the case."""
     for phrase in phrases:
         needed = [u for u in phrase if u.weight > max(CHAR_WEIGHT, SCOPE_WEIGHT)]
         words = [u for u in needed if u.weight > PAIR_WEIGHT]
+        pairs = [u for u in needed if u.weight <= PAIR_WEIGHT] if words else []
         needed = words or needed
         if not needed:
+            continue
+        if pairs and not any(_same(p, u) for p in pairs for u in units):
             continue
         matched: set[int] = set()
         for want in needed:

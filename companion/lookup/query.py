@@ -58,6 +58,10 @@ MAX_TERMS: int = 40
 QUERY_GAP: int = 2
 """Other meaningful words allowed between the words of a glossary term in a
 question (``build my Grand Insula over`` says *build over*)."""
+PARTICLE_GAP: int = 4
+"""... and before the particle that ends a phrasal verb
+(:data:`.glossary.PARTICLES`), whose object comes between: ``build a 2 lot
+civic over`` says *build over*."""
 MODAL_TERMS: Final = ("compulsory", "obligation")
 """The glossary terms that say whether something must or may be done
 (compulsory, optional, skip; obbligatorio, facoltativo; 必须, 可选)."""
@@ -343,7 +347,9 @@ def _find_by_clause(
             tuple((stem, at - shift if at >= 0 else -1) for stem, at in raw[begin:end]),
             fold(text[found[begin].start : found[end - 1].end]) if end > begin else "",
         )
-        for term, spans in glossary.find(piece, gap=QUERY_GAP).items():
+        for term, spans in glossary.find(
+            piece, gap=QUERY_GAP, particle_gap=PARTICLE_GAP
+        ).items():
             concepts.setdefault(term, []).extend(
                 (s + shift, e + shift) if s >= 0 else (s, e) for s, e in spans
             )
