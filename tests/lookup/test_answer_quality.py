@@ -58,10 +58,19 @@ SETS_1_TO_3 = 240
 """questions_blind.toml's questions of sets 1 to 3; set 4 follows."""
 SETS_1_TO_4 = 330
 """... and of sets 1 to 4; set 5 follows."""
-SET5_FLOOR = {Lang.EN: (0.90, 1.0), Lang.IT: (0.93, 0.93), Lang.ZH: (0.86, 0.90)}
+SETS_1_TO_5 = 420
+"""... and of sets 1 to 5; set 6 follows."""
+SET5_FLOOR = {Lang.EN: (0.93, 1.0), Lang.IT: (0.93, 0.93), Lang.ZH: (1.0, 1.0)}
 """(top 1, top 3) per language on blind set 5 (90 questions, 30 a
 language), measured once before it was added (en 27/30, 30/30; it 28/30,
-28/30; zh 26/30, 27/30): a later change may raise them, not lower them."""
+28/30; zh 26/30, 27/30), raised after its misses' causes were fixed (tune6:
+en 28/30, 30/30; zh 30/30, 30/30): a later change may raise them, not lower
+them."""
+SET6_FLOOR = {Lang.EN: (0.90, 0.97), Lang.IT: (0.85, 0.92), Lang.ZH: (0.65, 0.92)}
+"""(top 1, top 3) per language on blind set 6 (120 questions, 40 a
+language), measured once before it was added (en 36/40, 39/40; it 34/40,
+37/40; zh 26/40, 37/40; the floors are those shares rounded down to the
+hundredth): a later change may raise them, not lower them."""
 SET4_FLOOR = {Lang.EN: (0.96, 1.0), Lang.IT: (0.90, 1.0), Lang.ZH: (0.86, 1.0)}
 """(top 1, top 3) per language on blind set 4 (90 questions, 30 a
 language), measured once before it was added (en 29/30, 30/30; it 24/30,
@@ -180,10 +189,17 @@ def test_the_fourth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_fifth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 30's blind set 5 (the rest of questions_blind.toml), held out
+    """Issue 30's blind set 5 (questions_blind.toml's next 90), held out no
+    longer: none may fall below the share measured once before it was added
+    (and raised since)."""
+    check_floor(BLIND_FILE, SET5_FLOOR, capsys, slice(SETS_1_TO_4, SETS_1_TO_5))
+
+
+def test_the_sixth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30's blind set 6 (the rest of questions_blind.toml), held out
     no longer: none may fall below the share measured once before it was
     added."""
-    check_floor(BLIND_FILE, SET5_FLOOR, capsys, slice(SETS_1_TO_4, None))
+    check_floor(BLIND_FILE, SET6_FLOOR, capsys, slice(SETS_1_TO_5, None))
 
 
 def test_the_script_scores_a_slice_of_a_file(
