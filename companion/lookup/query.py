@@ -94,6 +94,8 @@ _ZH_NONE_LEFT: Final = re.compile(r"没[^有了]{1,4}了|没有[^了]{1,4}了|[�
 _COUNT_CUES: Final = re.compile(r"\b(?:how many|how much|quant[oiae])\b")
 """A question asking how many (the noun after the cue is what is counted)."""
 _ZH_COUNT: Final = re.compile(r"(?:几|多少)[个张块枚座格名位份点种次件]?")
+_ZH_WHICH: Final = "哪"
+"""Before a count cue, makes it ask which ones (哪几种, 哪几个), not how many."""
 _ZH_BEFORE_COUNT: Final = re.compile(r"(?:一共|总共|共|有|要|能|可以|最多|\s)+$")
 """Words between what is counted and the cue when it comes first (地契一共几张)."""
 
@@ -424,6 +426,10 @@ def _counted(
     counted: list[str] = []
     cjk: list[str] = []
     for match in _ZH_COUNT.finditer(folded):
+        if folded[: match.start()].endswith(_ZH_WHICH):
+            # 哪几种计分方式 (which kinds of scoring) asks for the kinds, not
+            # a number: an entry with a number of points is no answer to it
+            continue
         found_terms, found_cjk = _counted_cjk(folded, match, concepts, glossary)
         counted.extend(found_terms)
         cjk.extend(found_cjk)

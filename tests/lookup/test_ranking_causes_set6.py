@@ -1,0 +1,41 @@
+"""Causes of wrong first answers found on issue 30's blind set 6, each fixed
+at its cause and checked here on cases of our own (table-driven)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engines.glory_terms import Lang
+
+from .test_ranking_causes_set4 import INDEX, F, first
+
+
+@pytest.mark.parametrize(
+    ("question", "counts"),
+    [
+        # 哪 before a count cue asks which ones (哪几种, 哪几个): no count
+        ("市政建筑有哪几种计分方式", False),
+        ("住宅建筑有哪几种", False),
+        ("哪几个地块能建", False),
+        # without it the cue still counts (几种, 几个, 多少)
+        ("有几种建筑", True),
+        ("每人几个地块标记", True),
+        ("地契一共多少张", True),
+    ],
+)
+def test_which_kinds_is_not_how_many(question: str, counts: bool) -> None:
+    query = INDEX.query(question, lang=Lang.ZH)
+    assert bool(query.counted or query.counted_cjk) is counts
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "rule"),
+    [
+        # "which kinds of civic scoring": the rule, not the box's counts
+        ("市政建筑的计分有哪几种", F, "civic-scoring"),
+    ],
+)
+def test_which_kinds_questions_get_the_rule(
+    question: str, game: str, rule: str
+) -> None:
+    assert first(question, game, Lang.ZH) == f"{game}.{rule}"
