@@ -39,3 +39,18 @@ def test_which_kinds_questions_get_the_rule(
     question: str, game: str, rule: str
 ) -> None:
     assert first(question, game, Lang.ZH) == f"{game}.{rule}"
+
+
+@pytest.mark.parametrize(
+    ("question", "counted"),
+    [
+        # the thing counted as players name it: the Deed as a card (地契卡,
+        # 地契牌), the Score cube (计分方块), not its 计分 (scoring)
+        ("地契卡一共几张", "deed"),
+        ("地契牌有多少张", "deed"),
+        ("每人几个计分方块", "score-cube"),
+        ("how many score cubes does each player get", "score-cube"),
+    ],
+)
+def test_counted_components_by_their_names(question: str, counted: str) -> None:
+    assert counted in INDEX.query(question).counted
