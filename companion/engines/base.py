@@ -283,11 +283,13 @@ EDITION_SECTIONS: Final[Mapping[tuple[str, str], Message]] = MappingProxyType(
         ("004", "军团雇员"): msg("Legionary Clients"),
         ("004", "思考"): msg("Thinking"),
         ("004", "游戏准备"): msg("Setup"),
+        ("004", "游戏时长"): msg("Playing Time"),
         ("004", "游戏目标"): msg("Goal of the Game"),
         ("004", "游戏结束"): msg("End of Game"),
         ("004", "游戏进程"): msg("Course of the Game"),
         ("004", "游戏配件"): msg("Components"),
         ("004", "计分和胜利条件"): msg("Scoring and Victory"),
+        ("004", "适合年龄"): msg("Suggested Age"),
     }
 )
 """The sections of rulebooks 003 and 004 that the app cites, in English words
