@@ -54,3 +54,47 @@ def test_which_kinds_questions_get_the_rule(
 )
 def test_counted_components_by_their_names(question: str, counted: str) -> None:
     assert counted in INDEX.query(question).counted
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "rule"),
+    [
+        # what commercial buildings give "at era end", as players name the
+        # era scoring: that rule, not the Era's end or the scoring in general
+        ("what do commercial buildings give at era end", Lang.EN, "commercial-scoring"),
+        ("a fine era i negozi danno argento o punti?", Lang.IT, "commercial-scoring"),
+        ("时代结束时商业建筑给什么", Lang.ZH, "commercial-scoring"),
+    ],
+)
+def test_commercial_buildings_at_era_end(question: str, lang: Lang, rule: str) -> None:
+    assert first(question, F, lang) == f"{F}.{rule}"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "first_rule"),
+    [
+        # "No Milestone markers left" is one case of placing a milestone
+        # (a facet of Road Boards with Milestone slots): asked without the
+        # case, it is not the answer ...
+        ("dove metto le pietre miliari", Lang.IT, "milestone-boards"),
+        ("where do i put my milestone markers", Lang.EN, "milestone-boards"),
+        # ... asked with it, it is
+        ("ho finito le pietre miliari, cosa posso fare?", Lang.IT, "milestones-used-up"),
+        ("both my milestones are placed, what now", Lang.EN, "milestones-used-up"),
+        ("里程碑标记用完了还能放吗", Lang.ZH, "milestones-used-up"),
+        # a Lot marker as players name it in Italian (pedina lotto)
+        (
+            "ho messo una pedina lotto invece della pietra miliare",
+            Lang.IT,
+            "milestones-used-up",
+        ),
+    ],
+)
+def test_no_milestones_left_is_a_case_of_placing_one(
+    question: str, lang: Lang, first_rule: str
+) -> None:
+    assert first(question, F, lang) == f"{F}.{first_rule}"
+
+
+def test_pedina_lotto_is_a_lot_marker() -> None:
+    assert "lot-marker" in INDEX.query("quante pedine lotto ho", lang=Lang.IT).concepts
