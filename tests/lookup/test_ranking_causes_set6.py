@@ -79,7 +79,11 @@ def test_commercial_buildings_at_era_end(question: str, lang: Lang, rule: str) -
         ("dove metto le pietre miliari", Lang.IT, "milestone-boards"),
         ("where do i put my milestone markers", Lang.EN, "milestone-boards"),
         # ... asked with it, it is
-        ("ho finito le pietre miliari, cosa posso fare?", Lang.IT, "milestones-used-up"),
+        (
+            "ho finito le pietre miliari, cosa posso fare?",
+            Lang.IT,
+            "milestones-used-up",
+        ),
         ("both my milestones are placed, what now", Lang.EN, "milestones-used-up"),
         ("里程碑标记用完了还能放吗", Lang.ZH, "milestones-used-up"),
         # a Lot marker as players name it in Italian (pedina lotto)
