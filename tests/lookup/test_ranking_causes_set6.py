@@ -102,3 +102,19 @@ def test_no_milestones_left_is_a_case_of_placing_one(
 
 def test_pedina_lotto_is_a_lot_marker() -> None:
     assert "lot-marker" in INDEX.query("quante pedine lotto ho", lang=Lang.IT).concepts
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "lang"),
+    [
+        # how many can play, as Chinese players ask it: the game in brief,
+        # which says the player count (not a rule that varies with it)
+        ("罗马奠基几个人能玩", F, Lang.ZH),
+        ("最多几个人能玩", "all-roads", Lang.ZH),
+        ("几个人能玩", "glory-to-rome", Lang.ZH),
+    ],
+)
+def test_how_many_can_play_is_the_game_in_brief(
+    question: str, game: str, lang: Lang
+) -> None:
+    assert first(question, game, lang) == f"{game}.overview"
