@@ -118,3 +118,38 @@ def test_how_many_can_play_is_the_game_in_brief(
     question: str, game: str, lang: Lang
 ) -> None:
     assert first(question, game, lang) == f"{game}.overview"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # what a token is worth is its points, as players ask it
+        ("what is a spa worth", Lang.EN),
+        ("quanto vale una villa", Lang.IT),
+        ("quanto valgono i monumenti", Lang.IT),
+    ],
+)
+def test_worth_is_points(question: str, lang: Lang) -> None:
+    assert "points" in INDEX.query(question, lang=lang).concepts
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "lang", "rule"),
+    [
+        # each token's value: the table of values, not one token's rule
+        ("房屋、别墅、温泉各值几分", "all-roads", Lang.ZH, "token-values"),
+        (
+            "quanti punti valgono terme e monumenti",
+            "all-roads",
+            Lang.IT,
+            "token-values",
+        ),
+        # the Era bonus is part of population scoring
+        ("quanto vale il bonus di era", F, Lang.IT, "population-scoring"),
+        # the players behind the lead: population scoring says what they get
+        ("人口不是最多的玩家怎么算分", F, Lang.ZH, "population-scoring"),
+        ("人口不是最多 得多少分", F, Lang.ZH, "population-scoring"),
+    ],
+)
+def test_what_each_is_worth(question: str, game: str, lang: Lang, rule: str) -> None:
+    assert first(question, game, lang) == f"{game}.{rule}"
