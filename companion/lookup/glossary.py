@@ -114,6 +114,11 @@ class Glossary:
     """Chinese words by their first character, each with its rank (longest
     first) so that a longer word takes its characters before a shorter one."""
     _by_id: Mapping[str, Term] = field(init=False, repr=False, compare=False)
+    _in_phrases: Mapping[str, frozenset[str]] = field(
+        init=False, repr=False, compare=False
+    )
+    """Each stem, with the terms that have a Latin word of several meaningful
+    words it is one of ("over": *build over*)."""
     _forms: Mapping[str, _Forms] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -138,6 +143,17 @@ class Glossary:
             by_char.setdefault(word[0], []).append((order, term_id, word))
         frozen_chars = {ch: tuple(items) for ch, items in by_char.items()}
         object.__setattr__(self, "_cjk_by_char", MappingProxyType(frozen_chars))
+        in_phrases: dict[str, set[str]] = {}
+        for forms in latin.values():
+            for term_id, form in forms:
+                if len(form) > 1:
+                    for stem in form:
+                        in_phrases.setdefault(stem, set()).add(term_id)
+        object.__setattr__(
+            self,
+            "_in_phrases",
+            MappingProxyType({k: frozenset(v) for k, v in in_phrases.items()}),
+        )
         by_id = {term.id: term for term in self.terms}
         object.__setattr__(self, "_by_id", MappingProxyType(by_id))
         object.__setattr__(
@@ -177,6 +193,10 @@ class Glossary:
             Chinese match.
         """
         matches: list[tuple[int, int, str, int]] = []
+        # a phrase's little words do not make it longer than a term of more
+        # meaningful words: "how many lot markers" are Lot markers, not the
+        # size of "how many lots"
+        meaningful: dict[tuple[int, int, str, int], int] = {}
         stems = words.stems
         for start, first in enumerate(stems):
             for term_id, form in self._latin.get(first, ()):
@@ -190,7 +210,9 @@ class Glossary:
                     continue
                 inside = [i for _, i in words.raw[start : start + len(form)] if i >= 0]
                 if inside:
-                    matches.append((inside[0], inside[-1], term_id, len(form)))
+                    match = (inside[0], inside[-1], term_id, len(form))
+                    matches.append(match)
+                    meaningful[match] = len(inside)
         # A term said loosely, with other words between its own, does not take
         # a word of one game's own term from another's: "lead a jack back" is
         # a Jack led, not All Roads' "lead back" to Rome.
@@ -215,7 +237,7 @@ class Glossary:
         ]
         # The longest term wins its words: "pietra miliare" is a milestone, not
         # also the material "pietra"; "road board" is not also "road".
-        matches.sort(key=lambda m: (-m[3], m[0]))
+        matches.sort(key=lambda m: (-meaningful.get(m, m[3]), -m[3], m[0]))
         taken: set[int] = set()
         found: dict[str, list[tuple[int, int]]] = {}
         for start, end, term_id, size in matches:
@@ -280,6 +302,16 @@ class Glossary:
                     return game.slug, text, text[start:end]
                 return game.slug, f"{text[:start]} {text[end:]}", ""
         return None, text, ""
+
+    def fragment(self, term_id: str, stem: str) -> bool:
+        """Whether a word that is all a question kept of this term (its other
+        words being little words) is, by itself, no word of it but the
+        particle of another term's phrasal verb (:data:`PARTICLES`): "game
+        over" kept only "over", which alone says nothing of the game's end
+        and is half of *build over*."""
+        if stem not in PARTICLES or (term_id, (stem,)) in self._latin.get(stem, ()):
+            return False
+        return bool(self._in_phrases.get(stem, frozenset()) - {term_id})
 
     def forms(self, term_ids: Iterable[str]) -> tuple[frozenset[str], tuple[str, ...]]:
         """The words of these terms: (stems of the one-word Latin words,

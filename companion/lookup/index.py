@@ -574,11 +574,11 @@ class RulesIndex:
         split = len(entry.title) + 1
         in_title = [t for t in found if t.start < split]
         in_body = [t for t in found if t.start >= split]
-        title_concepts = self._concepts(in_title, entry.title)
-        body_concepts = self._concepts(in_body, entry.text)
+        title_concepts = self._concepts(in_title, entry.title, entry.game)
+        body_concepts = self._concepts(in_body, entry.text, entry.game)
         # The keywords count as more of the text (they are never shown).
         said = list(tokens(entry.keywords)) if entry.keywords else []
-        for term, n in self._concepts(said, entry.keywords).items():
+        for term, n in self._concepts(said, entry.keywords, entry.game).items():
             body_concepts[term] = body_concepts.get(term, 0) + n
         self._title_terms[self._next_row] = frozenset(title_concepts)
         modal = _modal_sentences(entry, self._modality)
@@ -646,10 +646,16 @@ class RulesIndex:
         totals[1] += sign * stats.title_len
         totals[2] += sign * stats.body_len
 
-    def _concepts(self, found: list[Token], text: str) -> dict[str, int]:
-        """The glossary terms a text says, and how many times."""
+    def _concepts(self, found: list[Token], text: str, game: str) -> dict[str, int]:
+        """The glossary terms a text of ``game`` says, and how many times: a
+        term of another game's is not one of them (a Foundations of Rome
+        Lot marker that "sits" on a lot says no Glory to Rome Site)."""
         terms = self.glossary.find(Words.of_tokens(found, fold(text)), gap=1)
-        return {term: len(spans) for term, spans in terms.items()}
+        return {
+            term: len(spans)
+            for term, spans in terms.items()
+            if self.glossary.term(term).game in (None, game)
+        }
 
     def _make_vocabulary(self, table: str | None = None) -> Vocabulary:
         """The words a search from ``table`` knows: every entry's but the

@@ -244,9 +244,13 @@ def normalise_query(
     _drop_other_things(concepts, found, raw)
     if _ZH_NONE_LEFT.search(fold(rest)) and glossary.has(RUN_OUT):
         concepts.setdefault(RUN_OUT, []).append((-1, -1))
+    lone = _lone_words(glossary, concepts, words)
     covers = {
         term: [
-            words[i] for start, end in spans for i in range(start, end + 1) if i >= 0
+            words[i]
+            for start, end in spans
+            for i in range(start, end + 1)
+            if i >= 0 and i not in lone
         ]
         for term, spans in concepts.items()
     }
@@ -267,11 +271,12 @@ def normalise_query(
         }
         _, modal_cjk = glossary.forms(MODAL_TERMS)
         cut = [_cut(run, (*modal_cjk, *_ZH_MODAL)) for run in runs]
-        left = [w for i, w in enumerate(words) if i not in said]
+        left = [w for i, w in enumerate(words) if i not in said | lone]
         if kept or left or prefixes or any(c.strip() for c in cut):
-            concepts, words, runs = kept, left, cut
+            concepts, words, runs, lone = kept, left, cut, set()
         else:
             modal = False
+    words = [w for i, w in enumerate(words) if i not in lone]
     # Chinese said by a term is that term; the rest is matched as characters,
     # and so is a pair across two terms' words (金库上限: 库上 says they are
     # side by side).
@@ -317,6 +322,30 @@ def normalise_query(
         counted_cjk=counted_cjk,
         modal=modal,
     )
+
+
+def _lone_words(
+    glossary: Glossary, concepts: dict[str, list[tuple[int, int]]], words: list[str]
+) -> set[int]:
+    """The words (indexes into ``words``) that are all a term said in several
+    words kept, the others being little words, when that word is a fragment
+    of another term (:meth:`Glossary.fragment`) and no other term took it:
+    "game over" is the end of the game, not a word "over" to find by itself
+    (in "Building over")."""
+    terms_at: dict[int, set[str]] = {}
+    for term, found in concepts.items():
+        for start, end in found:
+            for i in range(max(start, 0), end + 1):
+                terms_at.setdefault(i, set()).add(term)
+    return {
+        start
+        for term, found in concepts.items()
+        for start, end in found
+        if start >= 0
+        and start == end
+        and terms_at[start] == {term}
+        and glossary.fragment(term, words[start])
+    }
 
 
 _CLAUSE_END: Final = re.compile(r"[;.!?；。！？…]")

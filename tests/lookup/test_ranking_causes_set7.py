@@ -44,3 +44,49 @@ def test_counting_the_points_is_one_thing_asked(question: str) -> None:
 )
 def test_italian_end_scoring(question: str, game: str, rule: str) -> None:
     assert first(question, game, Lang.IT) == f"{game}.{rule}"
+
+
+@pytest.mark.parametrize(
+    ("question", "words", "concept"),
+    [
+        # "game" is a little word: all "game over" keeps is "over", the
+        # particle of build over, which alone says nothing of the game's end
+        ("game over", (), "game-end"),
+        ("game over, who wins", ("win",), "game-end"),
+        # a word the term itself has alone stays a word of the question
+        ("the game ends", ("end",), "game-end"),
+    ],
+)
+def test_game_over_is_no_word_over(
+    question: str, words: tuple[str, ...], concept: str
+) -> None:
+    query = INDEX.query(question, lang=Lang.EN)
+    assert concept in query.concepts
+    assert "over" not in query.words
+    assert set(words) <= set(query.words)
+
+
+@pytest.mark.parametrize(
+    ("question", "concept", "not_concept"),
+    [
+        # a phrase's little words do not make it outweigh a term of more
+        # meaningful words: these are Lot markers, not "how many lots"
+        ("how many lot markers do I have", "lot-marker", "size"),
+        ("how many lots is a Domus", "size", None),
+    ],
+)
+def test_how_many_lot_markers_are_lot_markers(
+    question: str, concept: str, not_concept: str | None
+) -> None:
+    concepts = INDEX.query(question, lang=Lang.EN).concepts
+    assert concept in concepts
+    assert not_concept not in concepts
+
+
+def test_a_term_of_another_game_is_not_said_by_an_entry() -> None:
+    # Foundations of Rome's Lot marker "sits" on a lot: no Glory to Rome Site
+    # (both stem to "sit"), which Glory to Rome's own Sites in town still says
+    lot_markers = INDEX._by_id["foundations-of-rome.lot-markers.en"]
+    sites = INDEX._by_id["glory-to-rome.town-sites.en"]
+    assert "site" not in INDEX._stats[lot_markers].concepts
+    assert "site" in INDEX._stats[sites].concepts | INDEX._stats[sites].tconcepts
