@@ -173,6 +173,10 @@ about is not its answer, whatever else the facet shares with it."""
 CUTOFF: float = 0.2
 """Results scoring below this share of the best one are left out: they match
 only a stray word of the question."""
+UNFOCUSED: float = 0.8
+"""Score factor of an entry that says nothing of what a question asks for by
+name (:attr:`.Query.focus`: "what colour", 什么颜色): a rule about the same
+buildings that names no colour does not answer it."""
 REFERENCE: float = 0.75
 """Score factor of a reference entry (:attr:`.Entry.reference`) unless its
 title says one of the question's game terms (a Monument's name): a question
@@ -980,6 +984,11 @@ class RulesIndex:
         named, cards = self._names(query)
         units = _units(query, self._cases)
         counted = self._counted(query)
+        focused = [
+            i
+            for i, unit in enumerate(units)
+            if not unit.concepts.isdisjoint(query.focus)
+        ]
         read_in = query.words_lang or query.lang
         parts = self._clause_units(text, query, units, table)
         with self._lock:
@@ -1007,6 +1016,8 @@ class RulesIndex:
                     score *= NAMED_OTHER if query.game else OTHER_GAME
                 if counted and _gives_number(self._stats[row], *counted):
                     score *= COUNTED
+                if query.focus and not any(found[i] != (0.0, 0.0) for i in focused):
+                    score *= UNFOCUSED
                 if parts and not any(any(found[i]) for i in parts[0]):
                     score *= FIRST_CLAUSE
                 if query.modal and row in self._modal:

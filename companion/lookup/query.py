@@ -72,6 +72,13 @@ _MODAL_CUES: Final = re.compile(
 )
 """Ways of asking whether something must be done that the glossary cannot
 hold (its words must carry meaning; "have to" and "devo" are little words)."""
+_WH_WORDS: Final = frozenset(
+    {"what", "which", "che", "quale", "quali", "qual", "quanto", "quanta"}
+)
+"""The words that ask for a thing by its name right after them ("what
+colour", "quale plancia"), folded."""
+_ZH_WH: Final = ("什么", "哪种", "哪个", "哪些", "哪块", "哪张")
+"""... and in Chinese (什么颜色, 哪种建筑)."""
 _WH_NEED: Final = re.compile(
     r"^\W*(?:what|which|how many|how much)\b[^?]*?\b(?:need|needs|have|has) to\b"
 )
@@ -142,6 +149,10 @@ class Query:
     counted_cjk: tuple[str, ...] = ()
     """The Chinese characters right after 几/多少 (and a measure word) when no
     glossary term starts there."""
+    focus: tuple[str, ...] = ()
+    """The glossary terms a question asks for by name ("what colour",
+    "quale plancia", 什么颜色): the thing the answer must say, not only a
+    word of the question."""
     modal: bool = False
     """The question asks whether something must or may be done ("is X
     optional?", "do I have to ...", "必须...吗"). Its words for that are left
@@ -302,6 +313,7 @@ def normalise_query(
                 if i - 1 not in free and i + 1 not in free
             )
     counted, counted_cjk = _counted(fold(rest), found, raw, concepts, glossary)
+    focus = _focus(fold(rest), found, raw, concepts, glossary)
     return Query(
         text=text,
         lang=shown_in,
@@ -320,6 +332,7 @@ def normalise_query(
         corrections=tuple(corrections),
         counted=counted,
         counted_cjk=counted_cjk,
+        focus=focus,
         modal=modal,
     )
 
@@ -414,6 +427,40 @@ def _drop_other_things(
         concepts[OWNER] = kept
     else:
         del concepts[OWNER]
+
+
+def _focus(
+    folded: str,
+    found: list[Token],
+    raw: list[tuple[str, int]],
+    concepts: dict[str, list[tuple[int, int]]],
+    glossary: Glossary,
+) -> tuple[str, ...]:
+    """The terms a question asks for by name (:attr:`Query.focus`): said by
+    the word right after a word of :data:`_WH_WORDS`, or by a Chinese word
+    right after one of :data:`_ZH_WH`."""
+    starts = {
+        raw[k + 1][1]
+        for k in range(len(raw) - 1)
+        if raw[k][1] < 0 and found[k].text in _WH_WORDS and raw[k + 1][1] >= 0
+    }
+    focus = [
+        term
+        for term, spans in concepts.items()
+        if any(start in starts for start, _ in spans)
+    ]
+    if any(wh in folded for wh in _ZH_WH):
+        focus += [
+            term
+            for term in concepts
+            if term not in focus
+            and any(
+                wh + fold(word) in folded
+                for word in glossary.forms([term])[1]
+                for wh in _ZH_WH
+            )
+        ]
+    return tuple(focus)
 
 
 def _counted(

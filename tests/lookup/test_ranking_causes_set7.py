@@ -7,7 +7,7 @@ import pytest
 
 from companion.engines.glory_terms import Lang
 
-from .test_ranking_causes_set4 import INDEX, G, first
+from .test_ranking_causes_set4 import INDEX, F, G, first
 
 
 @pytest.mark.parametrize(
@@ -90,3 +90,44 @@ def test_a_term_of_another_game_is_not_said_by_an_entry() -> None:
     sites = INDEX._by_id["glory-to-rome.town-sites.en"]
     assert "site" not in INDEX._stats[lot_markers].concepts
     assert "site" in INDEX._stats[sites].concepts | INDEX._stats[sites].tconcepts
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "focus"),
+    [
+        # the thing a question asks for by name, right after its question word
+        ("what colour are civic buildings", Lang.EN, ("colour",)),
+        ("which road board scores first", Lang.EN, ("road-board",)),
+        ("di che colore sono gli edifici civici", Lang.IT, ("colour",)),
+        ("quale plancia strada si risolve prima", Lang.IT, ("road-board",)),
+        ("住宅 商业 市政建筑分别是什么颜色", Lang.ZH, ("colour",)),
+        # no question word before a term: nothing asked for by name
+        ("do civic buildings have a colour", Lang.EN, ()),
+        ("市政建筑有颜色吗", Lang.ZH, ()),
+    ],
+)
+def test_what_a_question_asks_for_by_name(
+    question: str, lang: Lang, focus: tuple[str, ...]
+) -> None:
+    assert INDEX.query(question, lang=lang).focus == focus
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # the colours are asked for: an entry that names them, not a rule
+        # about the same buildings that names none
+        ("住宅、商业、市政建筑分别是什么颜色", Lang.ZH),
+        ("what colour is each type of building", Lang.EN),
+    ],
+)
+def test_what_colour_gets_an_entry_with_the_colours(question: str, lang: Lang) -> None:
+    assert first(question, F, lang) in {
+        f"{F}.components",
+        f"{F}.building-catalogue",
+    }
+
+
+def test_the_coins_values_are_in_the_box() -> None:
+    # what is in the box gives the Silver coins' values (1 and 3)
+    assert first("银币有几种面额", F, Lang.ZH) == f"{F}.components"
