@@ -7,7 +7,7 @@ import pytest
 
 from companion.engines.glory_terms import Lang
 
-from .test_ranking_causes_set4 import INDEX, F, G, first
+from .test_ranking_causes_set4 import INDEX, A, F, G, first
 
 
 @pytest.mark.parametrize(
@@ -131,3 +131,43 @@ def test_what_colour_gets_an_entry_with_the_colours(question: str, lang: Lang) -
 def test_the_coins_values_are_in_the_box() -> None:
     # what is in the box gives the Silver coins' values (1 and 3)
     assert first("银币有几种面额", F, Lang.ZH) == f"{F}.components"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "concept"),
+    [
+        # the Monuments module as players name it: the module, not a Monument
+        ("espansione monumenti", Lang.IT, "monuments-module"),
+        ("the Monuments expansion", Lang.EN, "monuments-module"),
+        ("纪念碑扩展", Lang.ZH, "monuments-module"),
+        # an Italian "giro" at the table is a round, a turn
+        ("finiamo il giro?", Lang.IT, "turn"),
+    ],
+)
+def test_players_words_for_a_module_and_a_round(
+    question: str, lang: Lang, concept: str
+) -> None:
+    assert concept in INDEX.query(question, lang=lang).concepts
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "lang", "rule"),
+    [
+        ("纪念碑扩展每人几个标记", F, Lang.ZH, "monuments-module"),
+        ("la partita finisce subito o si completa il giro?", G, Lang.IT, "game-end"),
+        # building on a new dead end is compulsory: the rule of when to build,
+        # not what happens when the houses run out
+        (
+            "devo per forza mettere una casa sul vicolo cieco nuovo?",
+            A,
+            Lang.IT,
+            "how-to-build",
+        ),
+        ("must i put a house on every new dead end", A, Lang.EN, "how-to-build"),
+        # the lowest total wins: the end of the game, not its tie-break
+        ("vince chi ha più punti?", A, Lang.IT, "end-of-game"),
+        ("分高的赢吗", A, Lang.ZH, "end-of-game"),
+    ],
+)
+def test_set7_italian_causes(question: str, game: str, lang: Lang, rule: str) -> None:
+    assert first(question, game, lang) == f"{game}.{rule}"
