@@ -73,11 +73,12 @@ SET6_FLOOR = {Lang.EN: (0.90, 0.97), Lang.IT: (0.85, 0.92), Lang.ZH: (0.65, 0.92
 language), measured once before it was added (en 36/40, 39/40; it 34/40,
 37/40; zh 26/40, 37/40; the floors are those shares rounded down to the
 hundredth): a later change may raise them, not lower them."""
-SET7_FLOOR = {Lang.EN: (0.82, 0.97), Lang.IT: (0.75, 0.97), Lang.ZH: (0.82, 0.90)}
+SET7_FLOOR = {Lang.EN: (0.85, 0.97), Lang.IT: (0.87, 0.97), Lang.ZH: (0.85, 0.92)}
 """(top 1, top 3) per language on blind set 7 (120 questions, 40 a
 language), measured once before it was added (en 33/40, 39/40; it 30/40,
-39/40; zh 33/40, 36/40; the floors are those shares rounded down to the
-hundredth): a later change may raise them, not lower them."""
+39/40; zh 33/40, 36/40), raised after its misses' causes were fixed (en
+34/40, it 35/40, zh 34/40, 37/40; shares rounded down to the hundredth): a
+later change may raise them, not lower them."""
 SET4_FLOOR = {Lang.EN: (0.96, 1.0), Lang.IT: (0.90, 1.0), Lang.ZH: (0.86, 1.0)}
 """(top 1, top 3) per language on blind set 4 (90 questions, 30 a
 language), measured once before it was added (en 29/30, 30/30; it 24/30,
