@@ -1016,7 +1016,7 @@ class RulesIndex:
                     score *= NAMED_OTHER if query.game else OTHER_GAME
                 if counted and _gives_number(self._stats[row], *counted):
                     score *= COUNTED
-                if query.focus and not any(found[i] != (0.0, 0.0) for i in focused):
+                if query.focus and not any(any(found[i]) for i in focused):
                     score *= UNFOCUSED
                 if parts and not any(any(found[i]) for i in parts[0]):
                     score *= FIRST_CLAUSE

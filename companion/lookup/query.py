@@ -455,7 +455,7 @@ def _focus(
             for term in concepts
             if term not in focus
             and any(
-                wh + fold(word) in folded
+                wh + word in folded
                 for word in glossary.forms([term])[1]
                 for wh in _ZH_WH
             )
