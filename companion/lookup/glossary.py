@@ -12,7 +12,7 @@ Pure: standard library only, no I/O. The data is ``data/glossary.toml``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -113,6 +113,9 @@ class Glossary:
     )
     """Chinese words by their first character, each with its rank (longest
     first) so that a longer word takes its characters before a shorter one."""
+    _cjk_pairs: frozenset[str] = field(init=False, repr=False, compare=False)
+    """The character pairs that are words of their own in the Chinese words
+    (:meth:`straddling`)."""
     _by_id: Mapping[str, Term] = field(init=False, repr=False, compare=False)
     _in_phrases: Mapping[str, frozenset[str]] = field(
         init=False, repr=False, compare=False
@@ -143,6 +146,7 @@ class Glossary:
             by_char.setdefault(word[0], []).append((order, term_id, word))
         frozen_chars = {ch: tuple(items) for ch, items in by_char.items()}
         object.__setattr__(self, "_cjk_by_char", MappingProxyType(frozen_chars))
+        object.__setattr__(self, "_cjk_pairs", frozenset(_word_pairs(cjk)))
         in_phrases: dict[str, set[str]] = {}
         for forms in latin.values():
             for term_id, form in forms:
@@ -261,6 +265,53 @@ class Glossary:
                 found.setdefault(term_id, []).extend([(-1, -1)] * count)
                 folded = folded.replace(word, "\0")
         return found
+
+    def cjk_spans(self, run: str) -> list[tuple[int, int]]:
+        """Where a run of Chinese characters says the glossary's Chinese words,
+        as (start, end) offsets, a longer word taking its characters first
+        (as :meth:`find` reads them).
+
+        >>> Glossary((Term("score-cube", {Lang.ZH: ("计分方块",)}),)).cjk_spans(
+        ...     "两个计分方块")
+        [(2, 6)]
+        """
+        folded = fold(run)
+        taken = [False] * len(folded)
+        spans: list[tuple[int, int]] = []
+        candidates = sorted(
+            item for ch in set(folded) for item in self._cjk_by_char.get(ch, ())
+        )
+        for _, _, word in candidates:
+            start = folded.find(word)
+            while start >= 0:
+                end = start + len(word)
+                if not any(taken[start:end]):
+                    taken[start:end] = [True] * len(word)
+                    spans.append((start, end))
+                start = folded.find(word, start + 1)
+        return sorted(spans)
+
+    def straddling(self, run: str) -> frozenset[int]:
+        """The pairs of a run of Chinese characters (by offset) that join the
+        two-character halves of a glossary word of four or six characters:
+        计分方块 (score cube) is 计分 and 方块, and its 分方 is no word, though a
+        question's 加分方式 (ways of scoring) makes it too. Chinese words of
+        that length are mostly two-character words put together; a pair that
+        is a word's own elsewhere in the glossary is kept (道路版图's 路版, as
+        道路板 says it), and a word of three is read whole (地契牌).
+
+        >>> Glossary((Term("score-cube", {Lang.ZH: ("计分方块",)}),)).straddling(
+        ...     "两个计分方块")
+        frozenset({3})
+        """
+        folded = fold(run)
+        return frozenset(
+            offset
+            for start, end in self.cjk_spans(folded)
+            if end - start in (4, 6)
+            for offset in range(start + 1, end - 1, 2)
+            if folded[offset : offset + 2] not in self._cjk_pairs
+        )
 
     def game_in(self, text: str) -> tuple[str | None, str, str]:
         """The game a question names, the question without the name, and the
@@ -520,3 +571,14 @@ __all__ = [
     "concept_token",
     "load_glossary",
 ]
+
+
+def _word_pairs(words: Iterable[tuple[str, str]]) -> Iterator[str]:
+    """The character pairs of Chinese words (``(term id, word)``) that stand
+    as words in them: every pair of a word of three, five or more than six
+    characters, and the two-character halves of a word of two, four or six
+    (:meth:`Glossary.straddling`)."""
+    for _, word in words:
+        step = 2 if len(word) in (2, 4, 6) else 1
+        for start in range(0, len(word) - 1, step):
+            yield word[start : start + 2]

@@ -244,15 +244,22 @@ class Hit:
     """Every language this rule is written in (the web may offer them)."""
 
 
-def _terms(found: Iterable[Token], lang: Lang | None = None) -> list[str]:
+def _terms(
+    found: Iterable[Token], lang: Lang | None = None, glossary: Glossary | None = None
+) -> list[str]:
     """The index terms of a text's tokens: stems of meaningful words (as
     words of ``lang``, :func:`.stem_in`; ``None``: of either language), and
-    Chinese character pairs."""
+    Chinese character pairs (with a ``glossary``, not those across the two
+    halves of its words, :meth:`.Glossary.straddling`)."""
     terms: list[str] = []
     for token in found:
         if token.script is Script.CJK:
             if len(token.text) > 1:
-                terms.extend(cjk_pairs(token.text))
+                pairs = cjk_pairs(token.text)
+                if glossary is not None:
+                    across = glossary.straddling(token.text)
+                    pairs = [p for i, p in enumerate(pairs) if i not in across]
+                terms.extend(pairs)
         elif not is_stopword(token.text):
             terms.append(token.stem_in(lang) if lang is not None else token.stem)
     return terms
@@ -588,8 +595,8 @@ class RulesIndex:
         modal = _modal_sentences(entry, self._modality)
         if modal:
             self._modal[self._next_row] = modal
-        title_terms = _terms(in_title, entry.lang)
-        body_terms = _terms([*in_body, *said], entry.lang)
+        title_terms = _terms(in_title, entry.lang, self.glossary)
+        body_terms = _terms([*in_body, *said], entry.lang, self.glossary)
         body_terms += _bases([*found, *said], entry.lang, self._known)
         chars = [ch for t in (*found, *said) if t.script is Script.CJK for ch in t.text]
         row = self._next_row

@@ -1,0 +1,67 @@
+"""Causes of wrong first answers found on issue 30's blind set 8, each fixed
+at its cause and checked here on cases of our own (table-driven)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engines.glory_terms import Lang
+from companion.lookup.glossary import Glossary, Term
+
+from .test_ranking_causes_set4 import INDEX, F, first
+
+_WORDS = Glossary(
+    (
+        Term("score-cube", {Lang.ZH: ("计分方块",)}),
+        Term("road-board", {Lang.ZH: ("道路版图", "道路板")}),
+        Term("lot-marker", {Lang.ZH: ("地块标记",)}),
+        Term("deed-card", {Lang.ZH: ("地契牌",)}),
+        Term("first-player", {Lang.ZH: ("起始玩家标记",)}),
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("run", "across"),
+    [
+        # 计分|方块: its 分方 (offset 3 here) is no word
+        ("两个计分方块", {3}),
+        ("地块标记", {1}),
+        # 道路版图's 路版 is 道路板's own (players say 路板)
+        ("道路版图", set()),
+        # a word of three is read whole
+        ("地契牌", set()),
+        # six: 起始|玩家|标记
+        ("起始玩家标记", {1, 3}),
+        # no glossary word: nothing to drop
+        ("加分方式", set()),
+    ],
+)
+def test_pairs_across_the_halves_of_a_chinese_word(run: str, across: set[int]) -> None:
+    assert _WORDS.straddling(run) == across
+
+
+def test_a_question_pair_across_two_words_finds_no_term_inside() -> None:
+    # 加分方式 (ways of scoring) makes 分方, which the box contents' 计分方块
+    # (score cubes) no longer answer
+    assert first("市政建筑有哪几种加分方式", F, Lang.ZH) == f"{F}.civic-scoring"
+
+
+def test_the_box_contents_say_where_the_score_cubes_go() -> None:
+    # no entry said it (set 8, en-13): the Score board's two tracks, one
+    # cube on each
+    assert first("what are the 2 score cubes for", F, Lang.EN) == f"{F}.components"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("a cosa servono i cubetti segnapunti", Lang.IT),
+        ("计分方块是干什么用的", Lang.ZH),
+    ],
+)
+def test_the_score_cubes_in_other_languages(question: str, lang: Lang) -> None:
+    # the 5th Player expansion's short list of its pieces (score cubes among
+    # them) may come first; the answer is among the three shown
+    hits = INDEX.search(question, game=F, lang=lang, limit=3)
+    assert f"{F}.components" in [hit.entry.rule_id for hit in hits]
