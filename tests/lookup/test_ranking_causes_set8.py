@@ -8,7 +8,7 @@ import pytest
 from companion.engines.glory_terms import Lang
 from companion.lookup.glossary import Glossary, Term
 
-from .test_ranking_causes_set4 import INDEX, F, first
+from .test_ranking_causes_set4 import INDEX, A, F, first
 
 _WORDS = Glossary(
     (
@@ -65,3 +65,28 @@ def test_the_score_cubes_in_other_languages(question: str, lang: Lang) -> None:
     # them) may come first; the answer is among the three shown
     hits = INDEX.search(question, game=F, lang=lang, limit=3)
     assert f"{F}.components" in [hit.entry.rule_id for hit in hits]
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "lang", "rule"),
+    [
+        # passing is no action of Foundations of Rome: a turn is exactly one
+        # of three (the First Player token "passes" at the era's end, which
+        # is another word)
+        ("may i pass instead of taking an action", F, Lang.EN, "turn"),
+        ("posso passare il turno senza fare niente", F, Lang.IT, "turn"),
+        ("in che ordine si gioca", F, Lang.IT, "turn"),
+        # All Roads: builds and upgrades in any order
+        (
+            "in what order do i build, houses or villas first",
+            A,
+            Lang.EN,
+            "how-to-build",
+        ),
+        ("devo costruire prima le case o le ville", A, Lang.IT, "how-to-build"),
+    ],
+)
+def test_players_words_for_a_turn(
+    question: str, game: str, lang: Lang, rule: str
+) -> None:
+    assert first(question, game, lang) == f"{game}.{rule}"
