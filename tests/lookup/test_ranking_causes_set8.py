@@ -90,3 +90,17 @@ def test_players_words_for_a_turn(
     question: str, game: str, lang: Lang, rule: str
 ) -> None:
     assert first(question, game, lang) == f"{game}.{rule}"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # rulebook 001: 8 Buildings of each type; with none of a type left
+        # you cannot build one (not the Monument markers' running out)
+        ("i have used all 8 of my residential buildings, can i build another", Lang.EN),
+        ("ho finito gli edifici residenziali, posso costruirne ancora", Lang.IT),
+        ("住宅建筑都用完了还能建吗", Lang.ZH),
+    ],
+)
+def test_running_out_of_a_building_type(question: str, lang: Lang) -> None:
+    assert first(question, F, lang) == f"{F}.building-supply"
