@@ -8,7 +8,7 @@ import pytest
 from companion.engines.glory_terms import Lang
 from companion.lookup.glossary import Glossary, Term
 
-from .test_ranking_causes_set4 import INDEX, A, F, first
+from .test_ranking_causes_set4 import INDEX, A, F, G, first
 
 _WORDS = Glossary(
     (
@@ -104,3 +104,17 @@ def test_players_words_for_a_turn(
 )
 def test_running_out_of_a_building_type(question: str, lang: Lang) -> None:
     assert first(question, F, lang) == f"{F}.building-supply"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # the foundation is laid on top of a Site of its material, which
+        # goes under it (not "several buildings under construction")
+        ("when i lay a foundation what goes under it", Lang.EN),
+        ("cosa va sotto la fondazione", Lang.IT),
+        ("地基下面放什么", Lang.ZH),
+    ],
+)
+def test_what_goes_under_a_foundation(question: str, lang: Lang) -> None:
+    assert first(question, G, lang) == f"{G}.foundation"
