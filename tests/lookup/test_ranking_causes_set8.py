@@ -118,3 +118,12 @@ def test_running_out_of_a_building_type(question: str, lang: Lang) -> None:
 )
 def test_what_goes_under_a_foundation(question: str, lang: Lang) -> None:
     assert first(question, G, lang) == f"{G}.foundation"
+
+
+@pytest.mark.parametrize(
+    "question", ["我手里有几张牌要告诉别人吗", "手上的牌数是公开的吗", "手中最多几张牌"]
+)
+def test_the_cards_in_my_hand_in_chinese(question: str) -> None:
+    # 手里, 手上, 手中 (in my hand) say the hand as 手牌 does
+    assert "hand" in INDEX.query(question, lang=Lang.ZH).concepts
+    assert first(question, G, Lang.ZH) == f"{G}.hand-limit"
