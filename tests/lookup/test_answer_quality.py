@@ -64,6 +64,8 @@ SETS_1_TO_6 = 540
 """... and of sets 1 to 6; set 7 follows."""
 SETS_1_TO_7 = 660
 """... and of sets 1 to 7; set 8 follows."""
+SETS_1_TO_8 = 780
+"""... and of sets 1 to 8; set 9 follows."""
 SET5_FLOOR = {Lang.EN: (0.93, 1.0), Lang.IT: (0.93, 0.93), Lang.ZH: (1.0, 1.0)}
 """(top 1, top 3) per language on blind set 5 (90 questions, 30 a
 language), measured once before it was added (en 27/30, 30/30; it 28/30,
@@ -81,10 +83,16 @@ language), measured once before it was added (en 33/40, 39/40; it 30/40,
 39/40; zh 33/40, 36/40), raised after its misses' causes were fixed (en
 34/40, it 35/40, zh 34/40, 37/40; shares rounded down to the hundredth): a
 later change may raise them, not lower them."""
-SET8_FLOOR = {Lang.EN: (0.82, 0.92), Lang.IT: (0.82, 0.95), Lang.ZH: (0.80, 0.90)}
+SET8_FLOOR = {Lang.EN: (0.90, 0.97), Lang.IT: (0.85, 0.95), Lang.ZH: (0.85, 0.95)}
 """(top 1, top 3) per language on blind set 8 (120 questions, 40 a
 language), measured once before it was added (en 33/40, 37/40; it 33/40,
-38/40; zh 32/40, 36/40; shares rounded down to the hundredth): a later change
+38/40; zh 32/40, 36/40), raised after its misses' causes were fixed (en
+36/40, 39/40; it 34/40, 38/40; zh 34/40, 38/40; shares rounded down to the
+hundredth): a later change may raise them, not lower them."""
+SET9_FLOOR = {Lang.EN: (0.70, 0.85), Lang.IT: (0.65, 0.82), Lang.ZH: (0.55, 0.72)}
+"""(top 1, top 3) per language on blind set 9 (120 questions, 40 a
+language), measured once before it was added (en 28/40, 34/40; it 26/40,
+33/40; zh 22/40, 29/40; shares rounded down to the hundredth): a later change
 may raise them, not lower them."""
 SET4_FLOOR = {Lang.EN: (0.96, 1.0), Lang.IT: (0.90, 1.0), Lang.ZH: (0.86, 1.0)}
 """(top 1, top 3) per language on blind set 4 (90 questions, 30 a
@@ -225,10 +233,17 @@ def test_the_seventh_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_eighth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 30's blind set 8 (the rest of questions_blind.toml), held out
+    """Issue 30's blind set 8 (questions_blind.toml's next 120), held out
+    no longer: none may fall below the share measured once before it was
+    added (and raised since)."""
+    check_floor(BLIND_FILE, SET8_FLOOR, capsys, slice(SETS_1_TO_7, SETS_1_TO_8))
+
+
+def test_the_ninth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30's blind set 9 (the rest of questions_blind.toml), held out
     no longer: none may fall below the share measured once before it was
     added."""
-    check_floor(BLIND_FILE, SET8_FLOOR, capsys, slice(SETS_1_TO_7, None))
+    check_floor(BLIND_FILE, SET9_FLOOR, capsys, slice(SETS_1_TO_8, None))
 
 
 def test_the_script_scores_a_slice_of_a_file(
