@@ -290,6 +290,7 @@ EDITION_SECTIONS: Final[Mapping[tuple[str, str], Message]] = MappingProxyType(
         ("004", "游戏配件"): msg("Components"),
         ("004", "计分和胜利条件"): msg("Scoring and Victory"),
         ("004", "适合年龄"): msg("Suggested Age"),
+        ("004", "设计师"): msg("Designer"),
     }
 )
 """The sections of rulebooks 003 and 004 that the app cites, in English words

@@ -1,0 +1,26 @@
+"""Causes of wrong first answers found on issue 30's blind set 9, each fixed
+at its cause and checked here on cases of our own (table-driven)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engines.glory_terms import Lang
+
+from .test_ranking_causes_set4 import INDEX, G
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # rulebook 004's header names the designer; the overview says it,
+        # and the backstory (the fire of AD 64) as players ask for it
+        ("who designed glory to rome", Lang.EN),
+        ("chi è l'autore di Glory to Rome", Lang.IT),
+        ("罗马荣光是谁设计的", Lang.ZH),
+        ("罗马荣光的故事背景是什么", Lang.ZH),
+    ],
+)
+def test_the_game_in_brief_from_the_home_page(question: str, lang: Lang) -> None:
+    hits = INDEX.search(question, game=None, lang=lang, limit=3)
+    assert hits and hits[0].entry.rule_id == f"{G}.overview"
