@@ -7,7 +7,7 @@ import pytest
 
 from companion.engines.glory_terms import Lang
 
-from .test_ranking_causes_set4 import INDEX, G
+from .test_ranking_causes_set4 import INDEX, A, G
 
 
 @pytest.mark.parametrize(
@@ -24,3 +24,17 @@ from .test_ranking_causes_set4 import INDEX, G
 def test_the_game_in_brief_from_the_home_page(question: str, lang: Lang) -> None:
     hits = INDEX.search(question, game=None, lang=lang, limit=3)
     assert hits and hits[0].entry.rule_id == f"{G}.overview"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # rulebook 002: each player's 12 tiles are their own draw stack
+        ("do we share the tiles or does each player have their own", Lang.EN),
+        ("ogni giocatore ha il suo mazzo di tessere o sono in comune", Lang.IT),
+        ("板块是大家共用的吗", Lang.ZH),
+    ],
+)
+def test_every_player_draws_from_their_own_tiles(question: str, lang: Lang) -> None:
+    hits = INDEX.search(question, game=A, lang=lang, limit=3)
+    assert hits and hits[0].entry.rule_id == f"{A}.setup"
