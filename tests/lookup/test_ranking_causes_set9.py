@@ -30,7 +30,7 @@ def test_the_game_in_brief_from_the_home_page(question: str, lang: Lang) -> None
     ("question", "lang"),
     [
         # rulebook 002: each player's 12 tiles are their own draw stack
-        ("do we share the tiles or does each player have their own", Lang.EN),
+        ("do we all share one pile of tiles", Lang.EN),
         ("ogni giocatore ha il suo mazzo di tessere o sono in comune", Lang.IT),
         ("板块是大家共用的吗", Lang.ZH),
     ],
