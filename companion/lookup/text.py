@@ -297,7 +297,8 @@ STOPWORDS: dict[Lang, frozenset[str]] = {
         potere aver faccio fai fanno facciamo fate fatto fatta fatti fatte farlo
         farmi farti farsi farci farvi
         farla farli farne voglio vuoi vuole vogliamo volete vogliono
-        io tu lui lei noi voi anch quand dov cos com quest quell m t n po""".split()
+        io tu lui lei noi voi anch quand dov cos com quest quell m t n po
+        va vanno vai vado andare""".split()
     ),
     Lang.ZH: frozenset(),
 }

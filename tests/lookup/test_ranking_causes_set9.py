@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.glory_terms import Lang
+from companion.lookup.text import is_stopword
 
 from .test_ranking_causes_set4 import INDEX, A, G
 
@@ -38,3 +39,9 @@ def test_the_game_in_brief_from_the_home_page(question: str, lang: Lang) -> None
 def test_every_player_draws_from_their_own_tiles(question: str, lang: Lang) -> None:
     hits = INDEX.search(question, game=A, lang=lang, limit=3)
     assert hits and hits[0].entry.rule_id == f"{A}.setup"
+
+
+@pytest.mark.parametrize("word", ["va", "vanno", "vai", "vado", "andare"])
+def test_italian_go_is_a_little_word(word: str) -> None:
+    # as "go" and "goes" are in English: "cosa ci va" asks what is put there
+    assert is_stopword(word)
