@@ -89,11 +89,12 @@ language), measured once before it was added (en 33/40, 37/40; it 33/40,
 38/40; zh 32/40, 36/40), raised after its misses' causes were fixed (en
 36/40, 39/40; it 34/40, 38/40; zh 34/40, 38/40; shares rounded down to the
 hundredth): a later change may raise them, not lower them."""
-SET9_FLOOR = {Lang.EN: (0.70, 0.85), Lang.IT: (0.65, 0.82), Lang.ZH: (0.55, 0.72)}
+SET9_FLOOR = {Lang.EN: (0.70, 0.85), Lang.IT: (0.65, 0.85), Lang.ZH: (0.62, 0.80)}
 """(top 1, top 3) per language on blind set 9 (120 questions, 40 a
 language), measured once before it was added (en 28/40, 34/40; it 26/40,
-33/40; zh 22/40, 29/40; shares rounded down to the hundredth): a later change
-may raise them, not lower them."""
+33/40; zh 22/40, 29/40), raised after some of its misses' causes were fixed
+(it 26/40, 34/40; zh 25/40, 32/40; shares rounded down to the hundredth): a
+later change may raise them, not lower them."""
 SET4_FLOOR = {Lang.EN: (0.96, 1.0), Lang.IT: (0.90, 1.0), Lang.ZH: (0.86, 1.0)}
 """(top 1, top 3) per language on blind set 4 (90 questions, 30 a
 language), measured once before it was added (en 29/30, 30/30; it 24/30,
