@@ -253,43 +253,30 @@ class Glossary:
             elif start in taken:
                 continue
             found.setdefault(term_id, []).append((start, end))
-        folded = words.folded
-        if not has_cjk(folded):
-            return found
+        if has_cjk(words.folded):
+            for term_id, _, _ in self._cjk_matches(words.folded):
+                found.setdefault(term_id, []).append((-1, -1))
+        return found
+
+    def _cjk_matches(self, folded: str) -> list[tuple[str, int, int]]:
+        """The glossary's Chinese words in a folded text, as (term id, start,
+        end): longer words first, each taking its characters, so that a
+        shorter word inside one that matched is not said again; each word's
+        occurrences in order."""
+        taken = [False] * len(folded)
+        found: list[tuple[str, int, int]] = []
         candidates = sorted(
             item for ch in set(folded) for item in self._cjk_by_char.get(ch, ())
         )
         for _, term_id, word in candidates:
-            count = folded.count(word)
-            if count:
-                found.setdefault(term_id, []).extend([(-1, -1)] * count)
-                folded = folded.replace(word, "\0")
-        return found
-
-    def cjk_spans(self, run: str) -> list[tuple[int, int]]:
-        """Where a run of Chinese characters says the glossary's Chinese words,
-        as (start, end) offsets, a longer word taking its characters first
-        (as :meth:`find` reads them).
-
-        >>> Glossary((Term("score-cube", {Lang.ZH: ("计分方块",)}),)).cjk_spans(
-        ...     "两个计分方块")
-        [(2, 6)]
-        """
-        folded = fold(run)
-        taken = [False] * len(folded)
-        spans: list[tuple[int, int]] = []
-        candidates = sorted(
-            item for ch in set(folded) for item in self._cjk_by_char.get(ch, ())
-        )
-        for _, _, word in candidates:
             start = folded.find(word)
             while start >= 0:
                 end = start + len(word)
                 if not any(taken[start:end]):
                     taken[start:end] = [True] * len(word)
-                    spans.append((start, end))
+                    found.append((term_id, start, end))
                 start = folded.find(word, start + 1)
-        return sorted(spans)
+        return found
 
     def straddling(self, run: str) -> frozenset[int]:
         """The pairs of a run of Chinese characters (by offset) that join the
@@ -307,7 +294,7 @@ class Glossary:
         folded = fold(run)
         return frozenset(
             offset
-            for start, end in self.cjk_spans(folded)
+            for _, start, end in self._cjk_matches(folded)
             if end - start in (4, 6)
             for offset in range(start + 1, end - 1, 2)
             if folded[offset : offset + 2] not in self._cjk_pairs

@@ -15,7 +15,7 @@ INDEX = package_index()
 A, F, G = "all-roads", "foundations-of-rome", "glory-to-rome"
 
 
-def first(question: str, game: str, lang: Lang) -> str:
+def first(question: str, game: str | None, lang: Lang) -> str:
     hits = INDEX.search(question, game=game, lang=lang, limit=3)
     return hits[0].entry.rule_id if hits else ""
 
