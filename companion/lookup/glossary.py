@@ -178,7 +178,12 @@ class Glossary:
         return self._by_id[term_id]
 
     def find(
-        self, words: Words, *, gap: int = 0, particle_gap: int | None = None
+        self,
+        words: Words,
+        *,
+        gap: int = 0,
+        particle_gap: int | None = None,
+        game: str | None = None,
     ) -> dict[str, list[tuple[int, int]]]:
         """The terms said in ``words``, each with where its Latin words are.
 
@@ -190,7 +195,10 @@ class Glossary:
         object between); a term with little words in it ("next to") matches
         word for word. A longer term takes its words from shorter ones.
         Chinese words match anywhere in the folded text, unless inside a
-        longer Chinese word that matched.
+        longer Chinese word that matched. With a ``game``, the terms of the
+        other games are not read: in a Foundations of Rome question "still
+        sitting" is no Glory to Rome Site, nor "build ... already over" a
+        question of All Roads' about building over.
 
         :return: term id -> one (first, last) pair of indexes into
             ``words.stems`` per time the term is said; ``(-1, -1)`` for each
@@ -217,6 +225,8 @@ class Glossary:
                     match = (inside[0], inside[-1], term_id, len(form))
                     matches.append(match)
                     meaningful[match] = len(inside)
+        if game is not None:
+            matches = [m for m in matches if self._by_id[m[2]].game in (None, game)]
         # A term said loosely, with other words between its own, does not take
         # a word of one game's own term from another's: "lead a jack back" is
         # a Jack led, not All Roads' "lead back" to Rome.
@@ -255,7 +265,8 @@ class Glossary:
             found.setdefault(term_id, []).append((start, end))
         if has_cjk(words.folded):
             for term_id, _, _ in self._cjk_matches(words.folded):
-                found.setdefault(term_id, []).append((-1, -1))
+                if game is None or self._by_id[term_id].game in (None, game):
+                    found.setdefault(term_id, []).append((-1, -1))
         return found
 
     def _cjk_matches(self, folded: str) -> list[tuple[str, int, int]]:

@@ -945,13 +945,20 @@ class RulesIndex:
     # -- searching -------------------------------------------------------
 
     def query(
-        self, text: str, *, lang: Lang | None = None, table: str | None = None
+        self,
+        text: str,
+        *,
+        lang: Lang | None = None,
+        table: str | None = None,
+        game: str | None = None,
     ) -> Query:
         """The question as the index reads it (for explaining a search);
-        from ``table``, its house rules' words are known words too."""
+        from ``table``, its house rules' words are known words too; from a
+        table of ``game``, the terms of other games are not read (unless the
+        question names one)."""
         with self._lock:
             vocabulary = self._vocabulary_for(table)
-        return normalise_query(text, self.glossary, vocabulary, lang=lang)
+        return normalise_query(text, self.glossary, vocabulary, lang=lang, game=game)
 
     def search(
         self,
@@ -983,7 +990,7 @@ class RulesIndex:
         if not 1 <= limit <= LIMIT_MAX:
             raise ValueError(f"limit must be 1 to {LIMIT_MAX}, got {limit}")
         language = Lang(lang) if lang is not None else None
-        query = self.query(text, lang=language, table=table)
+        query = self.query(text, lang=language, table=table, game=game)
         expression = query.fts()
         if expression is None:
             return self._game_rules(query, limit) if query.game else []
@@ -997,7 +1004,7 @@ class RulesIndex:
             if not unit.concepts.isdisjoint(query.focus)
         ]
         read_in = query.words_lang or query.lang
-        parts = self._clause_units(text, query, units, table)
+        parts = self._clause_units(text, query, units, table, prefer)
         with self._lock:
             rows = [
                 row
@@ -1067,7 +1074,12 @@ class RulesIndex:
         return hits
 
     def _clause_units(
-        self, text: str, query: Query, units: Sequence[_Unit], table: str | None
+        self,
+        text: str,
+        query: Query,
+        units: Sequence[_Unit],
+        table: str | None,
+        game: str | None,
     ) -> list[list[int]]:
         """For a question of several clauses (:func:`.query.clauses`), each
         clause's units among ``units`` (their indices; not a game's name), in
@@ -1081,7 +1093,9 @@ class RulesIndex:
         found: list[list[int]] = []
         for piece in pieces:
             own = _units(
-                normalise_query(piece, self.glossary, vocabulary, lang=query.lang),
+                normalise_query(
+                    piece, self.glossary, vocabulary, lang=query.lang, game=game
+                ),
                 self._cases,
             )
             inside = [

@@ -211,15 +211,20 @@ def normalise_query(
     vocabulary: Vocabulary | None = None,
     *,
     lang: Lang | None = None,
+    game: str | None = None,
 ) -> Query:
     """Read a question: its language and game, its words, stems and terms.
 
     :param vocabulary: the index's words, for typo tolerance and word
         beginnings; ``None`` takes every word as it is.
     :param lang: the language of the person asking; ``None`` guesses it.
+    :param game: the game of the table asked from: the terms of other games
+        are not read, unless the question names a game (then that game's
+        are); ``None``: every game's are.
     """
     text = text[:MAX_QUERY]
     shown_in = lang if lang is not None else detect_lang(text)
+    table = game
     game, rest, name_kept = glossary.game_in(text)
     # the game's name says nothing of the language ("Foundations of Rome:
     # quando finisce un'era?")
@@ -251,7 +256,7 @@ def normalise_query(
         raw.append((word, len(words)))
         words.append(word)
         in_lang.setdefault(word, own)
-    concepts = _find_by_clause(glossary, rest, found, words, raw)
+    concepts = _find_by_clause(glossary, rest, found, words, raw, game or table)
     _drop_other_things(concepts, found, raw)
     if _ZH_NONE_LEFT.search(fold(rest)) and glossary.has(RUN_OUT):
         concepts.setdefault(RUN_OUT, []).append((-1, -1))
@@ -372,9 +377,11 @@ def _find_by_clause(
     found: list[Token],
     words: list[str],
     raw: list[tuple[str, int]],
+    game: str | None = None,
 ) -> dict[str, list[tuple[int, int]]]:
-    """The glossary terms of a question (see :meth:`.Glossary.find`), each
-    clause read apart (:data:`_CLAUSE_END`); spans index into ``words``."""
+    """The glossary terms of a question (see :meth:`.Glossary.find`), of
+    ``game`` and of no one game, each clause read apart
+    (:data:`_CLAUSE_END`); spans index into ``words``."""
     clauses: list[tuple[int, int]] = []
     first = 0
     for i in range(1, len(found) + 1):
@@ -392,7 +399,7 @@ def _find_by_clause(
             fold(text[found[begin].start : found[end - 1].end]) if end > begin else "",
         )
         for term, spans in glossary.find(
-            piece, gap=QUERY_GAP, particle_gap=PARTICLE_GAP
+            piece, gap=QUERY_GAP, particle_gap=PARTICLE_GAP, game=game
         ).items():
             concepts.setdefault(term, []).extend(
                 (s + shift, e + shift) if s >= 0 else (s, e) for s, e in spans
