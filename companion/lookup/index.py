@@ -166,6 +166,14 @@ FACET_BELOW: float = 0.95
 that is one case of a general rule, :attr:`.Entry.facet_of`) is not ranked
 when the question does not say its case (:func:`_says_case`): the general
 question gets the general rule first, the facet right after it."""
+FACET_ABOVE: float = 1.05
+"""Score factor, against its parent's score, that a facet is lifted to at
+least when a question of one clause says its case (:func:`_says_case`): the
+case asked is answered by the entry written for it ("which alternate
+Monuments are Commercial": the list by type, not the cards in general), which
+its parent's shorter text and title would otherwise often outscore. A
+question of several clauses may ask the case only in a later one, after the
+general rule (see :data:`FIRST_CLAUSE`): its facets keep their own score."""
 FACET_OFF: float = 0.5
 """Score factor of a facet when the question says the case it adds to none
 of its parents (see :data:`FACET_BELOW`): a case the question does not ask
@@ -1051,7 +1059,7 @@ class RulesIndex:
                     best[entry.rule_id] = score
                     best_row[entry.rule_id] = row
                 order.setdefault(entry.rule_id, row)
-            self._rank_facets(best, best_row, units)
+            self._rank_facets(best, best_row, units, bool(parts))
             ranked = sorted(best, key=lambda r: (-best[r], order[r]))[:limit]
             if ranked:
                 floor = best[ranked[0]] * CUTOFF
@@ -1112,6 +1120,7 @@ class RulesIndex:
         best: dict[str, float],
         best_row: dict[str, int],
         units: Sequence[_Unit],
+        several: bool = False,
     ) -> None:
         """Rank each facet found (:attr:`.Entry.facet_of`) against its parents.
 
@@ -1120,8 +1129,10 @@ class RulesIndex:
         (not a lone Chinese character nor a game's name) that the facet's
         words for its case (:attr:`.Entry.case`, else its title) say in one
         of its languages and that the parent says nowhere, in none of its
-        languages (:func:`_says_case`). "What if I have 0 Citizens?" may get "No
-        Citizens at an Era scoring" before "Population scoring"; "how is
+        languages (:func:`_says_case`). "What if I have 0 Citizens?" gets "No
+        Citizens at an Era scoring" before "Population scoring" (at least
+        :data:`FACET_ABOVE` of the parent's score, unless ``several``: a
+        question of several clauses); "how is
         population scored?", which says nothing of the facet's that the
         general rule does not, gets the general rule, the facet at most
         :data:`FACET_BELOW` of its score; a question that says the case of
@@ -1151,6 +1162,8 @@ class RulesIndex:
                 ]
                 if _says_case(units, own, others):
                     said_any = True
+                    if parent in best and not several:
+                        best[rule_id] = max(best[rule_id], best[parent] * FACET_ABOVE)
                 elif parent in best:
                     best[rule_id] = min(best[rule_id], best[parent] * FACET_BELOW)
             if not said_any:

@@ -54,3 +54,100 @@ def test_a_question_that_names_a_game_reads_that_games_terms() -> None:
 def test_a_game_is_over_when_its_last_tiles_are_down() -> None:
     question = "my last tiles made dead ends, do i build or is the game already over"
     assert first(question, A, Lang.EN) in {f"{A}.end-of-game", f"{A}.turn"}
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "rule"),
+    [
+        # rulebook 000 heads each alternate Monument card with its type; no
+        # card's entry says which others share it
+        ("which alternate monuments are civic", Lang.EN, "alternate-monuments-by-type"),
+        (
+            "monumenti alternativi commerciali quali sono",
+            Lang.IT,
+            "alternate-monuments-by-type",
+        ),
+        ("哪些替代纪念碑是住宅", Lang.ZH, "alternate-monuments-by-type"),
+        # what building one pays or costs, across the 19 cards
+        (
+            "which alternate monuments cost silver to build",
+            Lang.EN,
+            "alternate-monuments-when-built",
+        ),
+        (
+            "quali monumenti alternativi danno punti agli avversari",
+            Lang.IT,
+            "alternate-monuments-when-built",
+        ),
+        ("哪些替代纪念碑跟边缘有关", Lang.ZH, "alternate-monuments-when-built"),
+        # the footers side by side
+        (
+            "which alternate monument has the most population",
+            Lang.EN,
+            "alternate-monuments-footers",
+        ),
+        ("哪个替代纪念碑的人口最多", Lang.ZH, "alternate-monuments-footers"),
+    ],
+)
+def test_the_alternate_monuments_looked_up_the_other_way_round(
+    question: str, lang: Lang, rule: str
+) -> None:
+    assert first(question, F, lang) == f"{F}.{rule}"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "rule"),
+    [
+        # a one-clause question that says a facet's case gets the facet, not
+        # the general rule its shorter text would otherwise put first
+        (
+            "which alternate monuments are commercial",
+            Lang.EN,
+            "alternate-monuments-by-type",
+        ),
+        (
+            "both milestone markers are placed, can i still take a road board spot",
+            Lang.EN,
+            "milestones-used-up",
+        ),
+        (
+            "ho ricoperto un mio residenziale, la popolazione scende?",
+            Lang.IT,
+            "build-over-residential",
+        ),
+    ],
+)
+def test_a_facet_whose_case_is_asked_comes_first(
+    question: str, lang: Lang, rule: str
+) -> None:
+    assert first(question, F, lang) == f"{F}.{rule}"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # of a different type or the same size, building over is a question
+        # of size, not of the population a Residential Building takes along
+        (
+            "can I replace my size 3 residential with a size 3 civic, a new type",
+            Lang.EN,
+        ),
+        ("can I build a size 2 civic over my own size 2 house", Lang.EN),
+    ],
+)
+def test_building_over_a_house_is_not_always_about_population(
+    question: str, lang: Lang
+) -> None:
+    assert first(question, F, lang) == f"{F}.build-over"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "alternate monuments: can we mix them with the originals",
+        "are the alternate monuments used instead of the base ones",
+    ],
+)
+def test_the_alternate_monuments_in_general(question: str) -> None:
+    # a question that asks no type, effect or footer gets the cards in general
+    assert first(question, F, Lang.EN) == f"{F}.alternate-monuments"
