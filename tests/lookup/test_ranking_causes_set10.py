@@ -151,3 +151,9 @@ def test_building_over_a_house_is_not_always_about_population(
 def test_the_alternate_monuments_in_general(question: str) -> None:
     # a question that asks no type, effect or footer gets the cards in general
     assert first(question, F, Lang.EN) == f"{F}.alternate-monuments"
+
+
+@pytest.mark.parametrize("words", ["第一时代", "第二个时代"])
+def test_a_chinese_numbered_era_is_an_era(words: str) -> None:
+    # not the pairs 第一 and 一时, which other entries' "first" say
+    assert "era" in INDEX.query(words, lang=Lang.ZH, game=F).concepts
