@@ -68,6 +68,8 @@ SETS_1_TO_8 = 780
 """... and of sets 1 to 8; set 9 follows."""
 SETS_1_TO_9 = 900
 """... and of sets 1 to 9; set 10 follows."""
+SETS_1_TO_10 = 1020
+"""... and of sets 1 to 10; set 11 follows."""
 SET5_FLOOR = {Lang.EN: (0.93, 1.0), Lang.IT: (0.93, 0.93), Lang.ZH: (1.0, 1.0)}
 """(top 1, top 3) per language on blind set 5 (90 questions, 30 a
 language), measured once before it was added (en 27/30, 30/30; it 28/30,
@@ -91,16 +93,24 @@ language), measured once before it was added (en 33/40, 37/40; it 33/40,
 38/40; zh 32/40, 36/40), raised after its misses' causes were fixed (en
 36/40, 39/40; it 34/40, 38/40; zh 34/40, 38/40; shares rounded down to the
 hundredth): a later change may raise them, not lower them."""
-SET9_FLOOR = {Lang.EN: (0.70, 0.85), Lang.IT: (0.65, 0.85), Lang.ZH: (0.62, 0.80)}
+SET9_FLOOR = {Lang.EN: (0.75, 0.90), Lang.IT: (0.67, 0.87), Lang.ZH: (0.75, 0.87)}
 """(top 1, top 3) per language on blind set 9 (120 questions, 40 a
 language), measured once before it was added (en 28/40, 34/40; it 26/40,
 33/40; zh 22/40, 29/40), raised after some of its misses' causes were fixed
-(it 26/40, 34/40; zh 25/40, 32/40; shares rounded down to the hundredth): a
-later change may raise them, not lower them."""
-SET10_FLOOR = {Lang.EN: (0.75, 0.95), Lang.IT: (0.62, 0.90), Lang.ZH: (0.65, 0.90)}
+(it 26/40, 34/40; zh 25/40, 32/40), and after the lists across the
+alternate Monuments and facets first when their case is asked (en 30/40,
+36/40; it 27/40, 35/40; zh 30/40, 35/40; shares rounded down to the
+hundredth): a later change may raise them, not lower them."""
+SET10_FLOOR = {Lang.EN: (0.75, 0.95), Lang.IT: (0.67, 0.92), Lang.ZH: (0.70, 0.97)}
 """(top 1, top 3) per language on blind set 10 (120 questions, 40 a
 language), measured once before it was added (en 30/40, 38/40; it 25/40,
-36/40; zh 26/40, 36/40; shares rounded down to the hundredth): a later
+36/40; zh 26/40, 36/40), raised after the same fixes as set 9's (it 27/40,
+37/40; zh 28/40, 39/40; shares rounded down to the hundredth): a later
+change may raise them, not lower them."""
+SET11_FLOOR = {Lang.EN: (0.65, 0.85), Lang.IT: (0.67, 0.87), Lang.ZH: (0.70, 0.90)}
+"""(top 1, top 3) per language on blind set 11 (120 questions, 40 a
+language), measured once before it was added (en 26/40, 34/40; it 27/40,
+35/40; zh 28/40, 36/40; shares rounded down to the hundredth): a later
 change may raise them, not lower them."""
 SET4_FLOOR = {Lang.EN: (0.96, 1.0), Lang.IT: (0.90, 1.0), Lang.ZH: (0.86, 1.0)}
 """(top 1, top 3) per language on blind set 4 (90 questions, 30 a
@@ -254,10 +264,16 @@ def test_the_ninth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_tenth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 30's blind set 10 (the rest of questions_blind.toml), held out
+    """Issue 30's blind set 10, held out no longer: none may fall below the
+    share measured once before it was added (and raised since)."""
+    check_floor(BLIND_FILE, SET10_FLOOR, capsys, slice(SETS_1_TO_9, SETS_1_TO_10))
+
+
+def test_the_eleventh_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30's blind set 11 (the rest of questions_blind.toml), held out
     no longer: none may fall below the share measured once before it was
     added."""
-    check_floor(BLIND_FILE, SET10_FLOOR, capsys, slice(SETS_1_TO_9, None))
+    check_floor(BLIND_FILE, SET11_FLOOR, capsys, slice(SETS_1_TO_10, None))
 
 
 def test_the_script_scores_a_slice_of_a_file(
