@@ -92,6 +92,12 @@ class Entry:
     search ranks a facet below a parent unless the question says the case
     (see :meth:`.RulesIndex._rank_facets`). Empty for a general rule and for
     a house rule."""
+    parts: tuple[str, ...] = ()
+    """The keys of the rules (of the same game) that this entry sums up, each
+    written in full in its own entry ("Era scoring in order": population,
+    Civic and Commercial scoring). A question about one of them is answered
+    by that one's entry rather than the summary (see :data:`.index.SUMMARY`).
+    Empty for most entries."""
     case: str = ""
     """A facet's words for its case (:attr:`facet_of`), a few ways of saying
     it ("tie; tied; same score"): what a question says when it asks about
@@ -178,11 +184,12 @@ def load_entries(text: str, *, name: str = "<rules>") -> list[Entry]:
 
     The file names its ``game`` and lists ``[[rule]]`` tables, each with a
     ``key``, its ``sources`` and an ``en`` title and text (``it``, ``zh`` and
-    ``reference`` and ``facet_of`` optional; each language may add
+    ``reference``, ``facet_of`` and ``parts`` optional; each language may add
     ``keywords``, see :attr:`Entry.keywords`, and a facet ``case``, see
     :attr:`Entry.case`). ``facet_of`` names another
     rule of the file, or lists several, none itself a facet
-    (:attr:`Entry.facet_of`). A text may be written over several lines (see
+    (:attr:`Entry.facet_of`); ``parts`` lists other rules of the file
+    (:attr:`Entry.parts`). A text may be written over several lines (see
     :func:`join_lines`).
 
     :param name: the file's name, for messages.
@@ -222,10 +229,11 @@ def _read_entries(root: Node) -> list[Entry]:
     entries: list[Entry] = []
     seen: set[str] = set()
     parents: dict[str, tuple[tuple[str, ...], Node]] = {}
+    summed: dict[str, tuple[tuple[str, ...], Node]] = {}
     for item in fields["rule"].list(min_len=1):
         rule = item.object(
             required=("key", "sources", "en"),
-            optional=("reference", "facet_of", "it", "zh"),
+            optional=("reference", "facet_of", "parts", "it", "zh"),
         )
         key = rule["key"].str()
         if not KEY_RE.match(key):
@@ -238,6 +246,9 @@ def _read_entries(root: Node) -> list[Entry]:
         facet_of = _read_keys(rule["facet_of"]) if "facet_of" in rule else ()
         if facet_of:
             parents[key] = (facet_of, rule["facet_of"])
+        parts = _read_keys(rule["parts"]) if "parts" in rule else ()
+        if parts:
+            summed[key] = (parts, rule["parts"])
         for lang in Lang:
             if lang.value not in rule:
                 continue
@@ -261,6 +272,7 @@ def _read_entries(root: Node) -> list[Entry]:
                     sources=sources,
                     reference=reference,
                     facet_of=facet_of,
+                    parts=parts,
                     case=(
                         _read_text(words["case"], max_len=KEYWORDS_MAX)
                         if "case" in words
@@ -268,15 +280,10 @@ def _read_entries(root: Node) -> list[Entry]:
                     ),
                 )
             )
-    for key, (facet_of, node) in parents.items():
+    _check_others(parents, seen)
+    _check_others(summed, seen)
+    for facet_of, node in parents.values():
         for parent in facet_of:
-            if parent == key or parent not in seen:
-                raise node.fail(
-                    msg(
-                        "{parent} is not another rule of this file",
-                        parent=repr(parent),
-                    )
-                )
             if parent in parents:
                 raise node.fail(
                     msg("{parent} is itself a facet of a rule", parent=repr(parent))
@@ -284,8 +291,24 @@ def _read_entries(root: Node) -> list[Entry]:
     return entries
 
 
+def _check_others(
+    named: dict[str, tuple[tuple[str, ...], Node]], seen: set[str]
+) -> None:
+    """Each rule's keys of others (``facet_of``, ``parts``) name other rules
+    of the file."""
+    for key, (others, node) in named.items():
+        for other in others:
+            if other == key or other not in seen:
+                raise node.fail(
+                    msg(
+                        "{parent} is not another rule of this file",
+                        parent=repr(other),
+                    )
+                )
+
+
 def _read_keys(node: Node) -> tuple[str, ...]:
-    """One rule key, or a list of them (``facet_of``)."""
+    """One rule key, or a list of them (``facet_of``, ``parts``)."""
     items = node.list(min_len=1) if isinstance(node.value, list) else [node]
     keys: list[str] = []
     for item in items:

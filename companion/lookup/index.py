@@ -139,6 +139,13 @@ UNNAMED: float = 0.7
 :meth:`RulesIndex._names`): the card's entry, or one that mentions it, before
 the general rule that the rest of the question's words match ("Colosseo carta
 alternativa": the Colosseum's card, not the Alternate Monuments in general)."""
+SUMMARY: float = 0.85
+"""Score factor of a summary (an entry with :attr:`.Entry.parts`) for a
+question that names exactly one of its parts: that part's own entry answers
+it ("era 2, she has 4 Citizens: what do we get for population" is
+population scoring, not the order of an Era's scoring). A question that
+names none of them asks about the whole; one that names several, about how
+they go together ("what do we score first, houses, civics or shops?")."""
 COUNTED: float = 1.6
 """Score factor, for a "how many" question (:attr:`.Query.counted`), of an
 entry that gives a number with the noun counted ("6 Deeds", 4块版图): the
@@ -1004,6 +1011,7 @@ class RulesIndex:
             return self._game_rules(query, limit) if query.game else []
         prefer = query.game or game
         named, cards = self._names(query)
+        asked = frozenset(query.concepts)
         units = _units(query, self._cases)
         counted = self._counted(query)
         focused = [
@@ -1053,6 +1061,8 @@ class RulesIndex:
                     score *= OTHER_LANG
                 if entry.reference and not named & self._title_terms[row]:
                     score *= REFERENCE
+                if entry.parts and self._parts_named(entry, asked) == 1:
+                    score *= SUMMARY
                 if cards and cards.isdisjoint(stats.tconcepts | stats.concepts):
                     score *= UNNAMED
                 if score > best.get(entry.rule_id, float("-inf")):
@@ -1168,6 +1178,28 @@ class RulesIndex:
                     best[rule_id] = min(best[rule_id], best[parent] * FACET_BELOW)
             if not said_any:
                 best[rule_id] *= FACET_OFF
+
+    def _parts_named(self, entry: Entry, asked: frozenset[str]) -> int:
+        """How many of a summary's parts (:attr:`.Entry.parts`) the question
+        names: a glossary term it says that the part's title says in one of
+        its languages and the summary's title in none (every part of the
+        Era's scoring says the Era; the caller holds the lock)."""
+        own = set().union(
+            *(
+                self._title_terms[self._by_id[variant.id]]
+                for variant in self._variants[entry.rule_id].values()
+            )
+        )
+        asked = asked - own
+        named = 0
+        for part in entry.parts:
+            variants = self._variants.get(f"{entry.game}.{part}", {})
+            if any(
+                asked & self._title_terms[self._by_id[variant.id]]
+                for variant in variants.values()
+            ):
+                named += 1
+        return named
 
     def _counted(self, query: Query) -> tuple[frozenset[str], tuple[str, ...]] | None:
         """The words, Latin stems and Chinese, of what a "how many" question

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.glory_terms import Lang
+from companion.lookup.entries import InvalidEntryError, load_entries
 
 from .test_ranking_causes_set4 import INDEX, A, F, G, first
 
@@ -157,3 +158,82 @@ def test_the_alternate_monuments_in_general(question: str) -> None:
 def test_a_chinese_numbered_era_is_an_era(words: str) -> None:
     # not the pairs 第一 and 一时, which other entries' "first" say
     assert "era" in INDEX.query(words, lang=Lang.ZH, game=F).concepts
+
+
+SUMMED = """
+game = "foundations-of-rome"
+
+[[rule]]
+key = "scoring"
+parts = ["homes", "shops"]
+sources = [{ rulebook = "001", section = "End of Era Scoring" }]
+en.title = "Scoring in order"
+en.text = "First homes, then shops."
+
+[[rule]]
+key = "homes"
+sources = [{ rulebook = "001", section = "End of Era Scoring" }]
+en.title = "Homes"
+en.text = "Homes score their Citizens."
+
+[[rule]]
+key = "shops"
+sources = [{ rulebook = "001", section = "End of Era Scoring" }]
+en.title = "Shops"
+en.text = "Shops pay Silver."
+"""
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("", ""), ""),
+        (('parts = ["homes", "shops"]', 'parts = "homes"'), ""),
+        (('parts = ["homes", "shops"]', 'parts = ["homes", "nothing"]'), "not another"),
+        (('parts = ["homes", "shops"]', 'parts = "scoring"'), "not another"),
+        (('parts = ["homes", "shops"]', "parts = 3"), "parts"),
+    ],
+)
+def test_a_summary_lists_other_rules_of_its_file(
+    change: tuple[str, str], message: str
+) -> None:
+    text = SUMMED.replace(*change, 1)
+    if not message:
+        assert {e.key: e.parts for e in load_entries(text)}["scoring"]
+        return
+    with pytest.raises(InvalidEntryError, match=message):
+        load_entries(text)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "rule"),
+    [
+        # one part named: that part's own entry, not the Era's scoring order
+        (
+            "end of era 2, blue and i are tied for most citizens, who gets the bonus",
+            Lang.EN,
+            "population-scoring",
+        ),
+        ("第二时代结算 人口 我4 他2 人口分各拿几分", Lang.ZH, "population-scoring"),
+        # several parts named, or none: the order of the whole
+        (
+            "end of era, what do we score first, houses civics or shops?",
+            Lang.EN,
+            "era-scoring",
+        ),
+        ("in che ordine si conta a fine era", Lang.IT, "era-scoring"),
+    ],
+)
+def test_a_summary_gives_way_to_the_one_part_asked(
+    question: str, lang: Lang, rule: str
+) -> None:
+    assert first(question, F, lang) == f"{F}.{rule}"
+
+
+def test_the_eras_scoring_sums_up_its_three_kinds() -> None:
+    scoring = INDEX.entry(f"{F}.era-scoring.en")
+    assert scoring.parts == (
+        "population-scoring",
+        "civic-scoring",
+        "commercial-scoring",
+    )
