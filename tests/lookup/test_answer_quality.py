@@ -70,6 +70,8 @@ SETS_1_TO_9 = 900
 """... and of sets 1 to 9; set 10 follows."""
 SETS_1_TO_10 = 1020
 """... and of sets 1 to 10; set 11 follows."""
+SETS_1_TO_11 = 1140
+"""... and of sets 1 to 11; set 12 follows."""
 SET5_FLOOR = {Lang.EN: (0.93, 1.0), Lang.IT: (0.93, 0.93), Lang.ZH: (1.0, 1.0)}
 """(top 1, top 3) per language on blind set 5 (90 questions, 30 a
 language), measured once before it was added (en 27/30, 30/30; it 28/30,
@@ -107,11 +109,18 @@ language), measured once before it was added (en 30/40, 38/40; it 25/40,
 36/40; zh 26/40, 36/40), raised after the same fixes as set 9's (it 27/40,
 37/40; zh 28/40, 39/40; shares rounded down to the hundredth): a later
 change may raise them, not lower them."""
-SET11_FLOOR = {Lang.EN: (0.65, 0.85), Lang.IT: (0.67, 0.87), Lang.ZH: (0.70, 0.90)}
+SET11_FLOOR = {Lang.EN: (0.65, 0.85), Lang.IT: (0.67, 0.87), Lang.ZH: (0.72, 0.90)}
 """(top 1, top 3) per language on blind set 11 (120 questions, 40 a
 language), measured once before it was added (en 26/40, 34/40; it 27/40,
-35/40; zh 28/40, 36/40; shares rounded down to the hundredth): a later
-change may raise them, not lower them."""
+35/40; zh 28/40, 36/40), raised after summaries gave way to the one part
+asked (zh 29/40; shares rounded down to the hundredth): a later change may
+raise them, not lower them."""
+SET12_FLOOR = {Lang.EN: (0.75, 0.92), Lang.IT: (0.82, 0.97), Lang.ZH: (0.90, 0.92)}
+"""(top 1, top 3) per language on blind set 12 (120 questions, 40 a
+language, asked for as players most often ask them), measured once before
+it was added (en 30/40, 37/40; it 33/40, 39/40; zh 36/40, 37/40; shares
+rounded down to the hundredth): a later change may raise them, not lower
+them."""
 SET4_FLOOR = {Lang.EN: (0.96, 1.0), Lang.IT: (0.90, 1.0), Lang.ZH: (0.86, 1.0)}
 """(top 1, top 3) per language on blind set 4 (90 questions, 30 a
 language), measured once before it was added (en 29/30, 30/30; it 24/30,
@@ -270,10 +279,16 @@ def test_the_tenth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_eleventh_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 30's blind set 11 (the rest of questions_blind.toml), held out
+    """Issue 30's blind set 11, held out no longer: none may fall below the
+    share measured once before it was added (and raised since)."""
+    check_floor(BLIND_FILE, SET11_FLOOR, capsys, slice(SETS_1_TO_10, SETS_1_TO_11))
+
+
+def test_the_twelfth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30's blind set 12 (the rest of questions_blind.toml), held out
     no longer: none may fall below the share measured once before it was
     added."""
-    check_floor(BLIND_FILE, SET11_FLOOR, capsys, slice(SETS_1_TO_10, None))
+    check_floor(BLIND_FILE, SET12_FLOOR, capsys, slice(SETS_1_TO_11, None))
 
 
 def test_the_script_scores_a_slice_of_a_file(
