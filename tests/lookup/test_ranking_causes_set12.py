@@ -1,0 +1,38 @@
+"""Causes of wrong answers found on issue 30's blind sets 11 and 12, each
+fixed at its cause and checked here on cases of our own (table-driven)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engines.glory_terms import Lang
+
+from .test_ranking_causes_set4 import F, G, first
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # rulebook 000, Gameplay Overview: play as normal, with the road
+        # boards at Era scoring; the expansion's entry says so
+        ("with roads of fortune, do normal turns change?", Lang.EN),
+        ("roads of fortune cambia i turni?", Lang.IT),
+        ("财富之路会改变平时的回合吗", Lang.ZH),
+    ],
+)
+def test_roads_of_fortune_leaves_the_turns_as_they_are(
+    question: str, lang: Lang
+) -> None:
+    assert first(question, F, lang) == f"{F}.roads-of-fortune"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # the Leader card passes to the left at the end of a turn
+        ("who leads next round", Lang.EN),
+        ("下一回合谁领导", Lang.ZH),
+    ],
+)
+def test_who_leads_next(question: str, lang: Lang) -> None:
+    assert first(question, G, lang) == f"{G}.lead-and-follow"
