@@ -212,7 +212,15 @@ class Glossary:
         stems = words.stems
         for start, first in enumerate(stems):
             for term_id, form in self._latin.get(first, ()):
-                end = _match_from(stems, start, form, gap, particle_gap)
+                # a number is said exactly: "era 1, 3 players" is no "era 3"
+                exact = any(word.isdigit() for word in form)
+                end = _match_from(
+                    stems,
+                    start,
+                    form,
+                    0 if exact else gap,
+                    None if exact else particle_gap,
+                )
                 if end is not None:
                     matches.append((start, end, term_id, len(form)))
         raw = [stem for stem, _ in words.raw]

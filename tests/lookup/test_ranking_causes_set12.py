@@ -7,7 +7,7 @@ import pytest
 
 from companion.engines.glory_terms import Lang
 
-from .test_ranking_causes_set4 import F, G, first
+from .test_ranking_causes_set4 import INDEX, F, G, first
 
 
 @pytest.mark.parametrize(
@@ -36,3 +36,20 @@ def test_roads_of_fortune_leaves_the_turns_as_they_are(
 )
 def test_who_leads_next(question: str, lang: Lang) -> None:
     assert first(question, G, lang) == f"{G}.lead-and-follow"
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "not_read"),
+    [
+        # a term with a number in it is said word for word: "era 1, 3
+        # players" is Era 1 and three players, not the final Era (era 3)
+        ("end of era 1, 3 players, who scores what", "players-3", "final-era"),
+        ("era 3 scoring", "final-era", "players-3"),
+    ],
+)
+def test_a_number_in_a_term_is_said_exactly(
+    question: str, read: str, not_read: str
+) -> None:
+    asked = INDEX.query(question, lang=Lang.EN, game=F).concepts
+    assert read in asked
+    assert not_read not in asked
