@@ -7,7 +7,7 @@ import pytest
 
 from companion.engines.glory_terms import Lang
 
-from .test_ranking_causes_set4 import INDEX, F, G, first
+from .test_ranking_causes_set4 import INDEX, A, F, G, first
 
 
 @pytest.mark.parametrize(
@@ -53,3 +53,17 @@ def test_a_number_in_a_term_is_said_exactly(
     asked = INDEX.query(question, lang=Lang.EN, game=F).concepts
     assert read in asked
     assert not_read not in asked
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # building is compulsory: every new dead end is filled while you have
+        # tokens, and one left empty is never built on later
+        ("can i leave one of my new dead ends empty", Lang.EN),
+        ("posso lasciare vuoto un vicolo cieco nuovo?", Lang.IT),
+        ("新死路可以空着不放吗", Lang.ZH),
+    ],
+)
+def test_a_new_dead_end_is_not_left_empty(question: str, lang: Lang) -> None:
+    assert first(question, A, lang) == f"{A}.how-to-build"
