@@ -197,8 +197,8 @@ class Glossary:
         Chinese words match anywhere in the folded text, unless inside a
         longer Chinese word that matched. With a ``game``, the terms of the
         other games are not read: in a Foundations of Rome question "still
-        sitting" is no Glory to Rome Site, nor "build ... already over" a
-        question of All Roads' about building over.
+        sitting" is no Glory to Rome Site, nor in an All Roads one "build ...
+        already over" Foundations of Rome's building over.
 
         :return: term id -> one (first, last) pair of indexes into
             ``words.stems`` per time the term is said; ``(-1, -1)`` for each

@@ -586,6 +586,10 @@ class RulesIndex:
         a negated word says its base too where they have it (:func:`_bases`)."""
         for entry in entries:
             self._insert(entry)
+        self._summaries = self._summary_parts(entries)
+        """Each summary's rule (:attr:`.Entry.parts`) -> what names each of
+        its parts: the glossary terms of the part's titles that the summary's
+        titles do not say (:meth:`_parts_named`)."""
         self._sections = self._section_map(entries)
         self._vocabulary = self._make_vocabulary()
         self._table_vocabularies: OrderedDict[str, Vocabulary] = OrderedDict()
@@ -665,6 +669,28 @@ class RulesIndex:
             for t in (*found, *said)
             if t.script is Script.LATIN and t.text.isascii() and not is_stopword(t.text)
         )
+
+    def _summary_parts(
+        self, entries: Sequence[Entry]
+    ) -> dict[str, tuple[frozenset[str], ...]]:
+        """See :attr:`_summaries` (once the entries are in)."""
+
+        def titles(rule_id: str) -> frozenset[str]:
+            return frozenset().union(
+                *(
+                    self._title_terms[self._by_id[variant.id]]
+                    for variant in self._variants.get(rule_id, {}).values()
+                )
+            )
+
+        summaries: dict[str, tuple[frozenset[str], ...]] = {}
+        for entry in entries:
+            if entry.parts and entry.rule_id not in summaries:
+                own = titles(entry.rule_id)
+                summaries[entry.rule_id] = tuple(
+                    titles(f"{entry.game}.{part}") - own for part in entry.parts
+                )
+        return summaries
 
     def _count_lengths(self, lang: Lang, stats: _Stats, sign: int) -> None:
         totals = self._lengths[lang]
@@ -1183,23 +1209,8 @@ class RulesIndex:
         """How many of a summary's parts (:attr:`.Entry.parts`) the question
         names: a glossary term it says that the part's title says in one of
         its languages and the summary's title in none (every part of the
-        Era's scoring says the Era; the caller holds the lock)."""
-        own = set().union(
-            *(
-                self._title_terms[self._by_id[variant.id]]
-                for variant in self._variants[entry.rule_id].values()
-            )
-        )
-        asked = asked - own
-        named = 0
-        for part in entry.parts:
-            variants = self._variants.get(f"{entry.game}.{part}", {})
-            if any(
-                asked & self._title_terms[self._by_id[variant.id]]
-                for variant in variants.values()
-            ):
-                named += 1
-        return named
+        Era's scoring says the Era)."""
+        return sum(1 for names in self._summaries[entry.rule_id] if names & asked)
 
     def _counted(self, query: Query) -> tuple[frozenset[str], tuple[str, ...]] | None:
         """The words, Latin stems and Chinese, of what a "how many" question

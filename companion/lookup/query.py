@@ -224,8 +224,7 @@ def normalise_query(
     """
     text = text[:MAX_QUERY]
     shown_in = lang if lang is not None else detect_lang(text)
-    table = game
-    game, rest, name_kept = glossary.game_in(text)
+    named, rest, name_kept = glossary.game_in(text)
     # the game's name says nothing of the language ("Foundations of Rome:
     # quando finisce un'era?")
     asked_in = words_lang(rest, shown_in)
@@ -256,7 +255,7 @@ def normalise_query(
         raw.append((word, len(words)))
         words.append(word)
         in_lang.setdefault(word, own)
-    concepts = _find_by_clause(glossary, rest, found, words, raw, game or table)
+    concepts = _find_by_clause(glossary, rest, found, words, raw, named or game)
     _drop_other_things(concepts, found, raw)
     if _ZH_NONE_LEFT.search(fold(rest)) and glossary.has(RUN_OUT):
         concepts.setdefault(RUN_OUT, []).append((-1, -1))
@@ -323,7 +322,7 @@ def normalise_query(
         text=text,
         lang=shown_in,
         words_lang=asked_in if asked_in is not shown_in else None,
-        game=game,
+        game=named,
         words=_unique([in_lang.get(w, w) for w in words]),
         prefixes=_unique(prefixes),
         pairs=_unique(pairs),
