@@ -1,0 +1,61 @@
+"""Causes of wrong answers found on issue 30's blind sets (all twelve):
+a variant's entry (the solo Road Boards, drafting the starting Deeds) taken
+for the rule it varies, and the Roads of Fortune setup missing a "how many"
+of its own; each fixed at its cause and checked here on cases of our own
+(table-driven)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engines.glory_terms import Lang
+
+from .test_ranking_causes_set4 import F, first
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # rulebook 000, Setup: four Road Boards, one along each edge; the
+        # solo boards (Garden of Ceres Setup) are a case of that setup
+        ("how many road boards do we use", Lang.EN),
+        # and the Milestone markers: 2 a player
+        ("how many milestones do i get", Lang.EN),
+        ("quante pietre miliari prendo", Lang.IT),
+        ("我有几个里程碑", Lang.ZH),
+    ],
+)
+def test_the_setup_says_how_many_road_boards_and_milestones(
+    question: str, lang: Lang
+) -> None:
+    assert first(question, F, lang) == f"{F}.rof-setup"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("road boards when playing solo", Lang.EN),
+        ("plance strada in solitario", Lang.IT),
+        ("单人模式用哪些道路版图", Lang.ZH),
+    ],
+)
+def test_the_solo_road_boards_answer_a_solo_question(question: str, lang: Lang) -> None:
+    assert first(question, F, lang) == f"{F}.gardens-of-ceres-roads"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "expected"),
+    [
+        # rulebook 001, Deed Drafting: an optional way of dealing the
+        # starting Deeds, an answer only when the question asks for it
+        ("can we draft our starting deeds", Lang.EN, "deed-drafting"),
+        ("variante draft per gli atti iniziali", Lang.IT, "deed-drafting"),
+        ("起始地契可以轮抽吗", Lang.ZH, "deed-drafting"),
+        ("how many starting deeds does each player get", Lang.EN, "starting-deeds"),
+        ("quanti atti iniziali riceve ognuno", Lang.IT, "starting-deeds"),
+    ],
+)
+def test_drafting_answers_only_a_drafting_question(
+    question: str, lang: Lang, expected: str
+) -> None:
+    assert first(question, F, lang) == f"{F}.{expected}"
