@@ -1,8 +1,9 @@
 """Causes of wrong answers found on issue 30's blind sets (all twelve):
-a variant's entry (the solo Road Boards, drafting the starting Deeds) taken
-for the rule it varies, and the Roads of Fortune setup missing a "how many"
-of its own; each fixed at its cause and checked here on cases of our own
-(table-driven)."""
+a variant's or a case's entry (the solo Road Boards, drafting the starting
+Deeds, a tie in influence) taken for the rule it varies, the Roads of
+Fortune setup missing a "how many" of its own, and the limit on Deeds said
+nowhere in players' words; each fixed at its cause and checked here on cases
+of our own (table-driven)."""
 
 from __future__ import annotations
 
@@ -59,3 +60,35 @@ def test_drafting_answers_only_a_drafting_question(
     question: str, lang: Lang, expected: str
 ) -> None:
     assert first(question, F, lang) == f"{F}.{expected}"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "expected"),
+    [
+        # rulebook 000, Determining Influence: ties are a case of influence,
+        # the answer only to a question that says a tie
+        ("how do i count my influence on the west board", Lang.EN, "influence"),
+        ("come si conta l'influenza su una plancia strada", Lang.IT, "influence"),
+        ("西边的影响力怎么数", Lang.ZH, "influence"),
+        ("we're tied on influence on the north board", Lang.EN, "influence-ties"),
+        ("parità di influenza sulla plancia nord", Lang.IT, "influence-ties"),
+        ("北边影响力平局怎么办", Lang.ZH, "influence-ties"),
+    ],
+)
+def test_an_influence_tie_is_a_case_of_influence(
+    question: str, lang: Lang, expected: str
+) -> None:
+    assert first(question, F, lang) == f"{F}.{expected}"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # rulebook 001, Lot Markers: the 8 markers are the only limit on
+        # the Deeds you hold
+        ("is there a limit on deeds", Lang.EN),
+        ("c'è un limite agli atti?", Lang.IT),
+    ],
+)
+def test_the_lot_markers_are_the_limit_on_deeds(question: str, lang: Lang) -> None:
+    assert first(question, F, lang) == f"{F}.lot-markers"
