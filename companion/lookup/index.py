@@ -139,7 +139,7 @@ UNNAMED: float = 0.7
 :meth:`RulesIndex._names`): the card's entry, or one that mentions it, before
 the general rule that the rest of the question's words match ("Colosseo carta
 alternativa": the Colosseum's card, not the Alternate Monuments in general)."""
-SUMMARY: float = 0.85
+SUMMARY: float = 0.65
 """Score factor of a summary (an entry with :attr:`.Entry.parts`) for a
 question that names exactly one of its parts: that part's own entry answers
 it ("era 2, she has 4 Citizens: what do we get for population" is

@@ -67,3 +67,25 @@ def test_a_number_in_a_term_is_said_exactly(
 )
 def test_a_new_dead_end_is_not_left_empty(question: str, lang: Lang) -> None:
     assert first(question, A, lang) == f"{A}.how-to-build"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "part"),
+    [
+        # a question that names one part of the Era's scoring, however much
+        # it says of the Era, is that part's
+        (
+            "end of era 1, 3 players, two of us have 4 citizens, "
+            "who gets what for population",
+            Lang.EN,
+            "population-scoring",
+        ),
+        # 结算 is how players say an Era's scoring
+        ("商业建筑时代结算给不给分", Lang.ZH, "commercial-scoring"),
+        ("人口分看结算时的人口吗", Lang.ZH, "population-scoring"),
+    ],
+)
+def test_one_part_of_the_era_scoring_is_that_parts_question(
+    question: str, lang: Lang, part: str
+) -> None:
+    assert first(question, F, lang) == f"{F}.{part}"
