@@ -11,7 +11,7 @@ import pytest
 
 from companion.engines.glory_terms import Lang
 
-from .test_ranking_causes_set4 import F, first
+from .test_ranking_causes_set4 import A, F, first
 
 
 @pytest.mark.parametrize(
@@ -92,3 +92,16 @@ def test_an_influence_tie_is_a_case_of_influence(
 )
 def test_the_lot_markers_are_the_limit_on_deeds(question: str, lang: Lang) -> None:
     assert first(question, F, lang) == f"{F}.lot-markers"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # rulebook 002, Course of the Game: play 2 tiles, then build, then
+        # draw 2; a question of what comes first is the turn's
+        ("pesco le tessere prima o dopo aver costruito?", Lang.IT),
+        ("先建造还是先抽板块", Lang.ZH),
+    ],
+)
+def test_the_order_of_an_all_roads_turn(question: str, lang: Lang) -> None:
+    assert first(question, A, lang) == f"{A}.turn"
