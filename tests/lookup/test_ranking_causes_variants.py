@@ -105,3 +105,15 @@ def test_the_lot_markers_are_the_limit_on_deeds(question: str, lang: Lang) -> No
 )
 def test_the_order_of_an_all_roads_turn(question: str, lang: Lang) -> None:
     assert first(question, A, lang) == f"{A}.turn"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # rulebook 001, Construct a Building: any group of adjacent lots you
+        # own, whenever you bought them
+        ("不同时代买的两块地能一起盖一个建筑吗", Lang.ZH),
+    ],
+)
+def test_lots_of_different_eras_build_alike(question: str, lang: Lang) -> None:
+    assert first(question, F, lang) == f"{F}.construct"
