@@ -98,6 +98,16 @@ RUN_OUT: Final = "run-out"
 _ZH_NONE_LEFT: Final = re.compile(r"没[^有了]{1,4}了|没有[^了]{1,4}了|[不没]剩")
 """没X了 ("no more X", 池子里没牌了), 不剩: none left, said around the thing
 (the glossary holds the words said together: 用完, 没了)."""
+TIE: Final = "tie"
+"""The glossary term for a tie."""
+_SAME_SCORE: Final = re.compile(
+    r"\bboth\b[^.?!]{0,20}?\b\d+\s*(?:points?|pts|vp)\b"
+    r"|\b(?:entrambi|tutti e due|tutti e tre)\b[^.?!]{0,20}?\b\d+\s*(?:punti|pv)\b"
+    r"|都是?[0-9０-９零一二三四五六七八九十两]+分"
+)
+"""Two players with the same score, said with the score ("we both have 9
+points", "entrambi 12 punti", 我们都是15分): a tie (the glossary holds the
+words for one: "same score", 同分)."""
 _COUNT_CUES: Final = re.compile(r"\b(?:how many|how much|quant[oiae])\b")
 """A question asking how many (the noun after the cue is what is counted)."""
 _ZH_COUNT: Final = re.compile(r"(?:几|多少)[个张块枚座格名位份点种次件]?")
@@ -257,8 +267,7 @@ def normalise_query(
         in_lang.setdefault(word, own)
     concepts = _find_by_clause(glossary, rest, found, words, raw, named or game)
     _drop_other_things(concepts, found, raw)
-    if _ZH_NONE_LEFT.search(fold(rest)) and glossary.has(RUN_OUT):
-        concepts.setdefault(RUN_OUT, []).append((-1, -1))
+    _add_cued(fold(rest), glossary, concepts)
     lone = _lone_words(glossary, concepts, words)
     covers = {
         term: [
@@ -558,6 +567,18 @@ _CLAUSE_SPLIT: Final = re.compile(
 """Where a question goes on to another clause: after a question mark or a
 full stop with more after it; in Chinese, a space between two characters
 (出售区翻几张 剩下的地契怎么分: Chinese has no spaces between words)."""
+
+
+def _add_cued(
+    folded: str, glossary: Glossary, concepts: dict[str, list[tuple[int, int]]]
+) -> None:
+    """Add to a question's terms those said in ways no glossary word holds:
+    none left said around the thing (:data:`_ZH_NONE_LEFT`), a tie said with
+    the score (:data:`_SAME_SCORE`); each at no word of the question
+    (``(-1, -1)``, as a Chinese match is)."""
+    for cue, term in ((_ZH_NONE_LEFT, RUN_OUT), (_SAME_SCORE, TIE)):
+        if cue.search(folded) and glossary.has(term):
+            concepts.setdefault(term, []).append((-1, -1))
 
 
 def clauses(text: str) -> list[str]:
