@@ -19,7 +19,18 @@ from types import MappingProxyType
 from ..engines.base import Node, msg
 from ..engines.glory_terms import Lang
 from .entries import GAME_SLUGS, KEY_RE, RulesDataError, not_a_key, read_toml
-from .text import Script, Token, fold, has_cjk, is_stopword, tokens
+from .text import Script, Token, fold, has_cjk, is_stopword, stem, tokens
+
+_ORDINALS: frozenset[str] = frozenset(
+    stem(word)
+    for word in (
+        "last final first second third next "
+        "ultimo ultima primo prima secondo seconda terzo terza finale"
+    ).split()
+)
+"""The first words (stemmed) of a term said word for word, never with other
+words between: "last deed of era" is no last Era, "first turn of the
+player" no first player."""
 
 
 class GlossaryError(RulesDataError):
@@ -212,8 +223,9 @@ class Glossary:
         stems = words.stems
         for start, first in enumerate(stems):
             for term_id, form in self._latin.get(first, ()):
-                # a number is said exactly: "era 1, 3 players" is no "era 3"
-                exact = any(word.isdigit() for word in form)
+                # a number is said exactly: "era 1, 3 players" is no "era 3";
+                # and so is an ordinal: "last deed of era 2" is no last Era
+                exact = form[0] in _ORDINALS or any(word.isdigit() for word in form)
                 end = _match_from(
                     stems,
                     start,

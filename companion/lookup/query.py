@@ -55,9 +55,10 @@ MAX_QUERY: int = 500
 """Characters of a question that are read; the rest is ignored."""
 MAX_TERMS: int = 40
 """Terms of each kind sent to the index at most (a pasted page stays fast)."""
-QUERY_GAP: int = 2
+QUERY_GAP: int = 1
 """Other meaningful words allowed between the words of a glossary term in a
-question (``build my Grand Insula over`` says *build over*)."""
+question: one ("merchant Vault bonus" still says *merchant bonus*); more
+let words a term has nothing to do with make it."""
 PARTICLE_GAP: int = 4
 """... and before the particle that ends a phrasal verb
 (:data:`.glossary.PARTICLES`), whose object comes between: ``build a 2 lot

@@ -9,7 +9,7 @@ import pytest
 
 from companion.engines.glory_terms import Lang
 
-from .test_ranking_causes_set4 import INDEX, A, G, first
+from .test_ranking_causes_set4 import INDEX, A, F, G, first
 
 
 @pytest.mark.parametrize(
@@ -39,3 +39,24 @@ def test_the_same_score_is_a_tie(question: str, lang: Lang, game: str) -> None:
 )
 def test_what_says_the_same_score(question: str, lang: Lang, tie: bool) -> None:
     assert ("tie" in INDEX.query(question, lang=lang, game=G).concepts) is tie
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "not_read"),
+    [
+        # a term that begins with an ordinal is said word for word: the last
+        # Deed of an Era is not the last Era
+        ("last deed of era 2 just got bought", "deed", "final-era"),
+        ("l'ultimo atto dell'era 1 è stato comprato", "deed", "final-era"),
+        ("last era scoring", "final-era", "deed"),
+        # one word between a term's words still says it
+        ("who gets the merchant vault bonus", "merchant-bonus", "deed"),
+    ],
+)
+def test_an_ordinal_term_is_said_word_for_word(
+    question: str, read: str, not_read: str
+) -> None:
+    game = G if read == "merchant-bonus" else F
+    asked = INDEX.query(question, game=game).concepts
+    assert read in asked
+    assert not_read not in asked
