@@ -27,11 +27,29 @@ def test_the_same_score_is_a_tie(question: str, lang: Lang, game: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # and so is the same influence, said with the number
+        (
+            "plancia sud: io 5 di influenza, luca e anna 3 a testa. chi sceglie?",
+            Lang.IT,
+        ),
+        ("西边 我影响力5 小王和小李都是3 谁先选", Lang.ZH),
+    ],
+)
+def test_the_same_influence_is_a_tie(question: str, lang: Lang) -> None:
+    assert first(question, F, lang) == f"{F}.influence-ties"
+
+
+@pytest.mark.parametrize(
     ("question", "lang", "tie"),
     [
         ("we both have 9 points", Lang.EN, True),
         ("entrambi 12 punti", Lang.IT, True),
         ("我们都是15分", Lang.ZH, True),
+        ("i have 4 influence, two others have 2 each", Lang.EN, True),
+        ("sara e tom 4 a testa", Lang.IT, True),
+        ("我和C都是2 怎么选", Lang.ZH, True),
         # a shared count of something else is no tie
         ("we both have 2 clients", Lang.EN, False),
         ("都是2个雇员", Lang.ZH, False),
