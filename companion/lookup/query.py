@@ -103,16 +103,17 @@ TIE: Final = "tie"
 """The glossary term for a tie."""
 _SAME_SCORE: Final = re.compile(
     r"\bboth\b[^.?!]{0,20}?\b\d+\s*(?:points?|pts|vp|influence|citizens?)\b"
-    r"|\b\d+\s*(?:points?|pts|vp|influence|citizens?)?\s+each\b"
+    r"|\b(?:have|has|got|on|with|at)\s+\d+\s*"
+    r"(?:points?|pts|vp|influence|citizens?)?\s+each\b"
     r"|\b(?:entrambi|tutti e due|tutti e tre)\b[^.?!]{0,20}?\b\d+\s*"
     r"(?:punti|pv|influenza|cittadini)\b"
     r"|\b\d+\s*(?:punti|pv|di influenza|cittadini)?\s+(?:a testa|ciascuno)\b"
     r"|都是?[0-9０-９零一二三四五六七八九十两]+(?:分|点|个?市民|个?人口|$|[\s，。？！,.?!])"
 )
-"""Two players with the same score, said with the score ("we both have 9
-points", "two others have 2 each", "sara e tom 4 a testa", 我们都是15分,
-我和C都是2): a tie (the glossary holds the
-words for one: "same score", 同分)."""
+"""Players with the same score, influence or Citizens, said with the number
+("we both have 9 points", "two others have 2 each", "sara e tom 4 a testa",
+我们都是15分, 我和C都是2): a tie (the glossary holds the words for one:
+"same score", 同分). Not a price ("pay 3 each")."""
 _COUNT_CUES: Final = re.compile(r"\b(?:how many|how much|quant[oiae])\b")
 """A question asking how many (the noun after the cue is what is counted)."""
 _ZH_COUNT: Final = re.compile(r"(?:几|多少)[个张块枚座格名位份点种次件]?")

@@ -78,3 +78,8 @@ def test_an_ordinal_term_is_said_word_for_word(
     asked = INDEX.query(question, game=game).concepts
     assert read in asked
     assert not_read not in asked
+
+
+def test_a_price_each_is_no_tie() -> None:
+    asked = INDEX.query("i pay 3 each to my neighbours", lang=Lang.EN, game=F)
+    assert "tie" not in asked.concepts
