@@ -33,6 +33,12 @@ words between: "last deed of era" is no last Era, "first turn of the
 player" no first player."""
 
 
+_NUMERALS: frozenset[str] = frozenset(
+    "0123456789０１２３４５６７８９一二两三四五六七八九十"
+)
+"""Characters a Chinese count begins with."""
+
+
 class GlossaryError(RulesDataError):
     """A glossary file that breaks its format; the message names the path."""
 
@@ -299,11 +305,15 @@ class Glossary:
         candidates = sorted(
             item for ch in set(folded) for item in self._cjk_by_char.get(ch, ())
         )
+        words = {word for _, _, word in candidates}
         for _, term_id, word in candidates:
             start = folded.find(word)
             while start >= 0:
                 end = start + len(word)
-                if not any(taken[start:end]):
+                # a count of people is no count when its last character
+                # begins another word: 2人口 is 2 Citizens, not 2 players
+                counted = word[0] in _NUMERALS and folded[end - 1 : end + 1] in words
+                if not counted and not any(taken[start:end]):
                     taken[start:end] = [True] * len(word)
                     found.append((term_id, start, end))
                 start = folded.find(word, start + 1)

@@ -83,3 +83,18 @@ def test_an_ordinal_term_is_said_word_for_word(
 def test_a_price_each_is_no_tie() -> None:
     asked = INDEX.query("i pay 3 each to my neighbours", lang=Lang.EN, game=F)
     assert "tie" not in asked.concepts
+
+
+@pytest.mark.parametrize(
+    ("question", "players"),
+    [
+        # 2人口 is a Residential Building's 2 Citizens, not two players
+        ("我用一个2格市政盖住了自己两个1格住宅 每个2人口", False),
+        ("旁边有一个4人口的住宅", False),
+        ("2人局怎么玩", True),
+        ("三人局 我8个市民", True),
+    ],
+)
+def test_a_count_of_citizens_is_no_player_count(question: str, players: bool) -> None:
+    asked = INDEX.query(question, lang=Lang.ZH, game=F).concepts
+    assert any(c.startswith("players-") for c in asked) is players
