@@ -38,7 +38,7 @@ import re
 import sqlite3
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engines import find_game
@@ -83,6 +83,13 @@ TITLE_WEIGHT: float = 5.0
 """How much more a thing asked counts when an entry's title says it than when
 its text does (BM25F field weights: title 5, text 1): an entry's title is
 what it is about."""
+OTHER_NOUN: float = 0.6
+"""How much of a number of the question an entry says when it gives that
+number with none of the words the question counts with it ("5 Citizens"
+against "5 Silver"; :attr:`_Unit.noun`): in part, since an entry's number
+of another thing is often not the answer ("2 architect clients" is no
+Concrete's value of 2), and not nothing, since entries say their numbers in
+other words than players do."""
 K1: float = 3.0
 """BM25's saturation: how slowly saying a thing again stops adding (higher
 than the usual 1.2, so that a title match is not outweighed by a word said
@@ -632,6 +639,7 @@ class RulesIndex:
             title_len=len(title_terms) + len(title_concepts),
             body_len=len(body_terms) + len(body_concepts),
             numbered=_numbered(found),
+            number_nouns=_number_nouns(both, found),
             numbered_cjk=_numbered_cjk(fold(both)),
             counted_cjk=_counted_before_cjk(fold(both)),
         )
@@ -1038,7 +1046,7 @@ class RulesIndex:
         prefer = query.game or game
         named, cards = self._names(query)
         asked = frozenset(query.concepts)
-        units = _units(query, self._cases)
+        units = _units(query, self._cases, self._question_nouns(query))
         counted = self._counted(query)
         focused = [
             i
@@ -1204,6 +1212,20 @@ class RulesIndex:
                     best[rule_id] = min(best[rule_id], best[parent] * FACET_BELOW)
             if not said_any:
                 best[rule_id] *= FACET_OFF
+
+    def _question_nouns(self, query: Query) -> dict[str, frozenset[str]]:
+        """What each number of a question counts: the stems of the words
+        right after it (:func:`_number_nouns`), with the glossary's other
+        words for the terms they say ("5 cittadini": Citizens, population)."""
+        nouns: dict[str, set[str]] = {}
+        for number, noun in _number_nouns(query.text, list(tokens(query.text))):
+            nouns.setdefault(number, set()).add(noun)
+        found: dict[str, frozenset[str]] = {}
+        for number, stems in nouns.items():
+            concepts = [c for c, words in query.covers if not stems.isdisjoint(words)]
+            forms, _ = self.glossary.forms(concepts)
+            found[number] = frozenset(stems | forms)
+        return found
 
     def _parts_named(self, entry: Entry, asked: frozenset[str]) -> int:
         """How many of a summary's parts (:attr:`.Entry.parts`) the question
@@ -1396,6 +1418,9 @@ class _Stats:
     counted_cjk: tuple[str, ...] = ()
     """The Chinese characters right before each number that a measure word
     follows (百搭牌6张, 指令牌144张: the noun counted comes first)."""
+    number_nouns: frozenset[tuple[str, str]] = frozenset()
+    """Each number with the stems of the words right after it, as pairs
+    ("6 Deeds": ``("6", "deed")``)."""
     keys: frozenset[str] = frozenset()
     """Everything the row says, for a quick "not here": its terms, its
     concepts (after ``\\0``) and characters (after ``\\1``)."""
@@ -1420,6 +1445,12 @@ class _Unit:
     char: str = ""
     order: tuple[str, ...] = ()
     """The question's words for a term, in their order."""
+    noun: frozenset[str] = frozenset()
+    """For a number, the stems of what it counts in the question ("5
+    Citizens": a Citizen, in any of the glossary's words for it): a row that
+    gives the number with none of them says it only in part
+    (:data:`OTHER_NOUN`). Empty: a number with no word beside it in its
+    clause."""
     keys: frozenset[str] = frozenset()
     """What a row must say something of to say this (see :attr:`_Stats.keys`);
     empty for a word beginning."""
@@ -1436,7 +1467,16 @@ class _Unit:
         if self.concepts:
             title = float(not self.concepts.isdisjoint(stats.tconcepts))
             body = float(not self.concepts.isdisjoint(stats.concepts))
-        if len(self.terms) == 1:
+        if self.noun:
+            (number,) = self.terms
+            share = (
+                1.0
+                if any((number, noun) in stats.number_nouns for noun in self.noun)
+                else OTHER_NOUN
+            )
+            title = max(title, share * stats.title.get(number, 0))
+            body = max(body, share * stats.body.get(number, 0))
+        elif len(self.terms) == 1:
             (term,) = self.terms
             title = max(title, stats.title.get(term, 0))
             body = max(body, stats.body.get(term, 0))
@@ -1466,6 +1506,45 @@ def _numbered(found: Sequence[Token]) -> frozenset[str]:
         after = [t.stem for t in latin[i + 1 : i + 6] if not is_stopword(t.text)]
         stems.update(after[:NUMBERED_AFTER])
     return frozenset(stems)
+
+
+def _number_nouns(text: str, found: Sequence[Token]) -> frozenset[tuple[str, str]]:
+    """Each number of a text with the stems of the meaningful words right
+    after it (:data:`NUMBERED_AFTER` of them, not another number) and of the
+    one right before it, within its clause: "2 and 3 Silver" gives ``("2",
+    "silver")`` and ``("3", "silver")``; "row 8" ``("8", "row")``; "Era 1, I
+    have" ``("1", "era")`` and nothing after."""
+    latin = [t for t in found if t.script is Script.LATIN]
+    pairs: set[tuple[str, str]] = set()
+    for i, token in enumerate(latin):
+        number = token.stem
+        if not number.isdigit():
+            continue
+        after: list[str] = []
+        end = token.end
+        for later in latin[i + 1 : i + 6]:
+            if _CLAUSE_MARK.search(text, end, later.start):
+                break
+            end = later.end
+            if is_stopword(later.text) or later.stem.isdigit():
+                continue
+            after.append(later.stem)
+            if len(after) == NUMBERED_AFTER:
+                break
+        if i > 0:
+            before = latin[i - 1]
+            if (
+                not _CLAUSE_MARK.search(text, before.end, token.start)
+                and not is_stopword(before.text)
+                and not before.stem.isdigit()
+            ):
+                after.append(before.stem)
+        pairs.update((number, noun) for noun in after)
+    return frozenset(pairs)
+
+
+_CLAUSE_MARK = re.compile(r"[,.;:?!()，。；：？！]")
+"""Punctuation that ends what a number counts."""
 
 
 def _numbered_cjk(folded: str) -> tuple[str, ...]:
@@ -1574,7 +1653,11 @@ def _starting(terms: Counter[str], prefix: str) -> int:
     return sum(n for term, n in terms.items() if term.startswith(prefix))
 
 
-def _units(query: Query, cases: frozenset[str] = CONDITION_TERMS) -> list[_Unit]:
+def _units(
+    query: Query,
+    cases: frozenset[str] = CONDITION_TERMS,
+    nouns: Mapping[str, frozenset[str]] | None = None,
+) -> list[_Unit]:
     """The things a question asks, each once: a term and the words that said
     it are one unit; the other words, word beginnings, Chinese pairs and
     characters one each. A unit that says a case of a rule (a term of
@@ -1601,7 +1684,11 @@ def _units(query: Query, cases: frozenset[str] = CONDITION_TERMS) -> list[_Unit]
     units += [
         # a number is the case asked about ("all 8 of my lot markers", "2
         # legionaries but one card"), not a word by the way
-        _Unit(CONDITION_WEIGHT if w.isdigit() else WORD_WEIGHT, terms=frozenset([w]))
+        _Unit(
+            CONDITION_WEIGHT if w.isdigit() else WORD_WEIGHT,
+            terms=frozenset([w]),
+            noun=nouns.get(w, frozenset()) if nouns and w.isdigit() else frozenset(),
+        )
         for w in query.words
         if w not in said
     ]

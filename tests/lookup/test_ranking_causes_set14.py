@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.glory_terms import Lang
+from companion.lookup.index import _number_nouns
+from companion.lookup.text import tokens
 
 from .test_ranking_causes_set4 import INDEX, A, F, G, first
 
@@ -98,3 +100,27 @@ def test_a_price_each_is_no_tie() -> None:
 def test_a_count_of_citizens_is_no_player_count(question: str, players: bool) -> None:
     asked = INDEX.query(question, lang=Lang.ZH, game=F).concepts
     assert any(c.startswith("players-") for c in asked) is players
+
+
+@pytest.mark.parametrize(
+    ("text", "pairs"),
+    [
+        ("2 and 3 Silver", {("2", "silver"), ("3", "silver")}),
+        ("row 8", {("8", "row")}),
+        # a number's clause ends at punctuation
+        ("Era 1, I have", {("1", "era")}),
+        ("4 Road Boards", {("4", "road"), ("4", "board")}),
+    ],
+)
+def test_what_a_number_counts(text: str, pairs: set[tuple[str, str]]) -> None:
+    assert _number_nouns(text, list(tokens(text))) == pairs
+
+
+def test_a_number_with_another_noun_says_less() -> None:
+    # "2 patron clients" is no card's value of 2: the Patron's hiring, not
+    # the materials' table, answers how many clients may be hired
+    question = (
+        "influence 5, i have 4 clients, leading patron with 2 patron clients. "
+        "how many can i hire"
+    )
+    assert first(question, G, Lang.EN) == f"{G}.patron"
