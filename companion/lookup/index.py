@@ -1215,8 +1215,9 @@ class RulesIndex:
 
     def _question_nouns(self, query: Query) -> dict[str, frozenset[str]]:
         """What each number of a question counts: the stems of the words
-        right after it (:func:`_number_nouns`), with the glossary's other
-        words for the terms they say ("5 cittadini": Citizens, population)."""
+        beside it (:func:`_number_nouns`), with the glossary's other words for
+        the terms they say ("5 cittadini": Citizens, population). Latin
+        script only: a Chinese number counts with any noun."""
         nouns: dict[str, set[str]] = {}
         for number, noun in _number_nouns(query.text, list(tokens(query.text))):
             nouns.setdefault(number, set()).add(noun)
@@ -1419,8 +1420,8 @@ class _Stats:
     """The Chinese characters right before each number that a measure word
     follows (百搭牌6张, 指令牌144张: the noun counted comes first)."""
     number_nouns: frozenset[tuple[str, str]] = frozenset()
-    """Each number with the stems of the words right after it, as pairs
-    ("6 Deeds": ``("6", "deed")``)."""
+    """Each number with the stems of the words beside it, as pairs ("6
+    Deeds": ``("6", "deed")``; :func:`_number_nouns`)."""
     keys: frozenset[str] = frozenset()
     """Everything the row says, for a quick "not here": its terms, its
     concepts (after ``\\0``) and characters (after ``\\1``)."""
