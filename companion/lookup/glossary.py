@@ -19,7 +19,16 @@ from types import MappingProxyType
 from ..engines.base import Node, msg
 from ..engines.glory_terms import Lang
 from .entries import GAME_SLUGS, KEY_RE, RulesDataError, not_a_key, read_toml
-from .text import Script, Token, fold, has_cjk, is_stopword, stem, tokens
+from .text import (
+    ZH_NUMERALS,
+    Script,
+    Token,
+    fold,
+    has_cjk,
+    is_stopword,
+    stem,
+    tokens,
+)
 
 _ORDINALS: frozenset[str] = frozenset(
     stem(word)
@@ -31,12 +40,6 @@ _ORDINALS: frozenset[str] = frozenset(
 """The first words (stemmed) of a term said word for word, never with other
 words between: "last deed of era" is no last Era, "first turn of the
 player" no first player."""
-
-
-_NUMERALS: frozenset[str] = frozenset(
-    "0123456789０１２３４５６７８９一二两三四五六七八九十"
-)
-"""Characters a Chinese count begins with."""
 
 
 class GlossaryError(RulesDataError):
@@ -312,7 +315,7 @@ class Glossary:
                 end = start + len(word)
                 # a count of people is no count when its last character
                 # begins another word: 2人口 is 2 Citizens, not 2 players
-                counted = word[0] in _NUMERALS and folded[end - 1 : end + 1] in words
+                counted = word[0] in ZH_NUMERALS and folded[end - 1 : end + 1] in words
                 if not counted and not any(taken[start:end]):
                     taken[start:end] = [True] * len(word)
                     found.append((term_id, start, end))

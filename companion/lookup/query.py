@@ -33,6 +33,7 @@ from .glossary import Glossary, Words, concept_token
 from .text import (
     PLAYER_WORDS,
     PLAYERS,
+    ZH_NUMERALS,
     ZH_PLAYERS,
     Script,
     Token,
@@ -108,7 +109,7 @@ _SAME_SCORE: Final = re.compile(
     r"|\b(?:entrambi|tutti e due|tutti e tre)\b[^.?!]{0,20}?\b\d+\s*"
     r"(?:punti|pv|influenza|cittadini)\b"
     r"|\b\d+\s*(?:punti|pv|di influenza|cittadini)?\s+(?:a testa|ciascuno)\b"
-    r"|都是?[0-9０-９零一二三四五六七八九十两]+(?:分|点|个?市民|个?人口|$|[\s，。？！,.?!])"
+    rf"|都是?[{ZH_NUMERALS}]+(?:分|点|个?市民|个?人口|$|[\s，。？！,.?!])"
 )
 """Players with the same score, influence or Citizens, said with the number
 ("we both have 9 points", "two others have 2 each", "sara e tom 4 a testa",

@@ -73,6 +73,11 @@ and questions are read alike, so a word with the other character (板块, a
 tile) still meets only itself."""
 
 
+ZH_NUMERALS: str = "0123456789０１２３４５６７８９零一二两三四五六七八九十"
+"""The characters a number written in Chinese text is made of (digits, full
+width too, and the Chinese numerals)."""
+
+
 _ZH_PEOPLE = re.compile("(?<=[0-9一二两三四五六七八九十])个人")
 """A number of people said with the measure word (4个人, 三个人): the same as
 without it (4人, 三人), the way the glossary writes player counts."""

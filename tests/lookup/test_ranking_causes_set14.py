@@ -15,32 +15,27 @@ from .test_ranking_causes_set4 import INDEX, A, F, G, first
 
 
 @pytest.mark.parametrize(
-    ("question", "lang", "game"),
+    ("question", "lang", "game", "key"),
     [
         # two players with the same score, said with the score, are a tie
-        ("we both have 12 points at the end, who wins", Lang.EN, G),
-        ("alla fine siamo entrambi a 20 punti, chi vince?", Lang.IT, G),
-        ("我们俩都是20分 谁赢", Lang.ZH, G),
-        ("final count: we both have 7 points left, who wins", Lang.EN, A),
-    ],
-)
-def test_the_same_score_is_a_tie(question: str, lang: Lang, game: str) -> None:
-    assert first(question, game, lang) == f"{game}.tie-break"
-
-
-@pytest.mark.parametrize(
-    ("question", "lang"),
-    [
+        ("we both have 12 points at the end, who wins", Lang.EN, G, "tie-break"),
+        ("alla fine siamo entrambi a 20 punti, chi vince?", Lang.IT, G, "tie-break"),
+        ("我们俩都是20分 谁赢", Lang.ZH, G, "tie-break"),
+        ("final count: we both have 7 points left, who wins", Lang.EN, A, "tie-break"),
         # and so is the same influence, said with the number
         (
             "plancia sud: io 5 di influenza, luca e anna 3 a testa. chi sceglie?",
             Lang.IT,
+            F,
+            "influence-ties",
         ),
-        ("西边 我影响力5 小王和小李都是3 谁先选", Lang.ZH),
+        ("西边 我影响力5 小王和小李都是3 谁先选", Lang.ZH, F, "influence-ties"),
     ],
 )
-def test_the_same_influence_is_a_tie(question: str, lang: Lang) -> None:
-    assert first(question, F, lang) == f"{F}.influence-ties"
+def test_the_same_score_is_a_tie(
+    question: str, lang: Lang, game: str, key: str
+) -> None:
+    assert first(question, game, lang) == f"{game}.{key}"
 
 
 @pytest.mark.parametrize(
