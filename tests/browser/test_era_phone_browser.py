@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.engines.base import Player, player_marks
 
@@ -97,7 +98,8 @@ def test_final_places_on_a_phone(phone, tmp_path: Path) -> None:  # type: ignore
     page.get_by_role("button", name="Import").click()
     page.get_by_role("link", name="Score era 3").click()
     places = page.locator(".places-list li")
-    assert places.count() == 5
+    # The link's click does not wait for the era page: the count waits for it.
+    expect(places).to_have_count(5)
     assert [places.nth(i).locator(".place").inner_text() for i in range(5)][:2] == [
         "1st",
         "1st",
@@ -108,6 +110,6 @@ def test_final_places_on_a_phone(phone, tmp_path: Path) -> None:  # type: ignore
 
     page.get_by_role("button", name="Score this era").click()
     assert "Era 3 scored" in page.locator(".flashes").inner_text()
-    assert page.locator(".places-list li").count() == 5
+    expect(page.locator(".places-list li")).to_have_count(5)
     assert "Shared victory" in page.locator(".places [role=status]").inner_text()
     screenshot(page, "final-result-phone")

@@ -34,7 +34,7 @@ def test_three_players_build_and_score_era_1(phone) -> None:  # type: ignore[no-
         [("Ana", "red"), ("Bo", "blue"), ("Chiara", "green")],
     )
     page.get_by_role("link", name="City board").click()
-    assert page.locator("input[name=lots]").count() == 64  # 8x8 for 3 players
+    expect(page.locator("input[name=lots]")).to_have_count(64)  # 8x8 for 3 players
 
     build(page, "Ana", ["A1", "A2", "A3"], "Insula")
     build(page, "Bo", ["C2", "C3"], "Domus Maximus")
