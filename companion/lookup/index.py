@@ -135,6 +135,8 @@ CONDITION_WEIGHT: float = 1.25
 :data:`.query.CONDITION_TERMS`: none left, a tie, without milestones; a
 number, a player count among them): the case is what the question is
 about, the topic only where."""
+PLAYER_COUNT: str = "players-"
+"""How the glossary's player counts begin (``players-3``: 三人局, "in 3")."""
 FIRST_CLAUSE: float = 0.5
 """Score factor, for a question of several clauses (谁先手 平了怎么办, "how
 much silver do we start with? we're 3"), of an entry that says nothing of
@@ -1662,18 +1664,31 @@ def _units(
     """The things a question asks, each once: a term and the words that said
     it are one unit; the other words, word beginnings, Chinese pairs and
     characters one each. A unit that says a case of a rule (a term of
-    ``cases``, or a number) weighs :data:`CONDITION_WEIGHT`."""
+    ``cases``, or a number) weighs :data:`CONDITION_WEIGHT`; the numbers of
+    a question, its player count among them (:func:`_counts`), share that
+    weight between them: together they say its one case (a board's state:
+    "me 8, ann 5, bo 3", 三人局 我8个市民 小王3个), not a thing asked each,
+    and an entry that lists numbers has most of them."""
     # Terms said by the same words ("houses": a house, a Residential
     # Building) are one thing asked, which either answers.
     by_words: dict[tuple[str, ...], list[str]] = {}
     for concept, words in query.covers:
         by_words.setdefault(words or (f"\0{concept}",), []).append(concept)
+    said = {word for _, words in query.covers for word in words}
+    counts = {
+        words
+        for words, concepts in by_words.items()
+        if _counts(words, concepts) and not set(concepts) <= set(query.scope)
+    }
+    numbers = len(counts) + sum(1 for w in query.words if w.isdigit() and w not in said)
     units = [
         _Unit(
             SCOPE_WEIGHT
             if set(concepts) <= set(query.scope)
+            else CONDITION_WEIGHT / numbers
+            if words in counts
             else CONDITION_WEIGHT
-            if not cases.isdisjoint(concepts) or any(w.isdigit() for w in words)
+            if not cases.isdisjoint(concepts)
             else 1.0,
             frozenset(concepts),
             frozenset(w for w in words if not w.startswith("\0")),
@@ -1681,12 +1696,11 @@ def _units(
         )
         for words, concepts in by_words.items()
     ]
-    said = {word for _, words in query.covers for word in words}
     units += [
         # a number is the case asked about ("all 8 of my lot markers", "2
         # legionaries but one card"), not a word by the way
         _Unit(
-            CONDITION_WEIGHT if w.isdigit() else WORD_WEIGHT,
+            CONDITION_WEIGHT / numbers if w.isdigit() else WORD_WEIGHT,
             terms=frozenset([w]),
             noun=nouns.get(w, frozenset()) if nouns and w.isdigit() else frozenset(),
         )
@@ -1697,6 +1711,15 @@ def _units(
     units += [_Unit(PREFIX_WEIGHT, prefix=p) for p in query.prefixes]
     units += [_Unit(CHAR_WEIGHT, char=c) for c in query.chars]
     return units
+
+
+def _counts(words: tuple[str, ...], concepts: Sequence[str]) -> bool:
+    """Whether a term of a question says a number: said with a digit ("2
+    legionaries"), or a player count (the glossary's ``players-N``: 三人局,
+    "three players")."""
+    return any(w.isdigit() for w in words) or any(
+        c.startswith(PLAYER_COUNT) for c in concepts
+    )
 
 
 def _pick(variants: dict[Lang, Entry], lang: Lang) -> Entry:
