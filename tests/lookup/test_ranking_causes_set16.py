@@ -85,3 +85,20 @@ def test_a_new_dead_end_in_a_loop_finds_the_villa() -> None:
         limit=3,
     )
     assert f"{A}.villas-and-spas" in [hit.entry.rule_id for hit in hits]
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("can a size 2 civic go on top of both", Lang.EN),
+        ("can my size 3 go over all three", Lang.EN),
+        ("metto un residenziale da 3 sopra il mio commerciale da 1", Lang.IT),
+        ("un civico da 4 sopra la mia bottega", Lang.IT),
+    ],
+)
+def test_on_top_of_ones_own_building_is_building_over(
+    question: str, lang: Lang
+) -> None:
+    """Players say building over as putting one "on top of" or "sopra il
+    mio" another, not in the rulebook's words."""
+    assert "build-over" in INDEX.query(question, lang=lang, game=F).concepts
