@@ -109,11 +109,11 @@ _SAME_SCORE: Final = re.compile(
     r"|\b(?:entrambi|tutti e due|tutti e tre)\b[^.?!]{0,20}?\b\d+\s*"
     r"(?:punti|pv|influenza|cittadini)\b"
     r"|\b\d+\s*(?:punti|pv|di influenza|cittadini)?\s+(?:a testa|ciascuno)\b"
-    rf"|都是?[{ZH_NUMERALS}]+(?:分|点|个?市民|个?人口|$|[\s，。？！,.?!])"
+    rf"|[都也]是?[{ZH_NUMERALS}]+(?:分|点|个?市民|个?人口|$|[\s，。？！,.?!])"
 )
 """Players with the same score, influence or Citizens, said with the number
 ("we both have 9 points", "two others have 2 each", "sara e tom 4 a testa",
-我们都是15分, 我和C都是2): a tie (the glossary holds the words for one:
+我们都是15分, 我和C都是2, 我5 小王也5): a tie (the glossary holds the words for one:
 "same score", 同分). Not a price ("pay 3 each")."""
 _COUNT_CUES: Final = re.compile(r"\b(?:how many|how much|quant[oiae])\b")
 """A question asking how many (the noun after the cue is what is counted)."""

@@ -30,6 +30,9 @@ from .test_ranking_causes_set4 import INDEX, A, F, G, first
             "influence-ties",
         ),
         ("西边 我影响力5 小王和小李都是3 谁先选", Lang.ZH, F, "influence-ties"),
+        # "also" the number (也5, 也是6) is a tie too
+        ("东边 我影响力4 小李也4 谁先选", Lang.ZH, F, "influence-ties"),
+        ("北边 我6影响力 小王也是6 小李2 谁先放", Lang.ZH, F, "influence-ties"),
     ],
 )
 def test_the_same_score_is_a_tie(
