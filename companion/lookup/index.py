@@ -135,6 +135,10 @@ CONDITION_WEIGHT: float = 1.25
 :data:`.query.CONDITION_TERMS`: none left, a tie, without milestones; a
 number, a player count among them): the case is what the question is
 about, the topic only where."""
+LISTED_NUMBERS: int = 2
+"""How many numbers a question may say and still have one of them say a
+facet's case on its own (:func:`_says_case`): "era 2, I have 0 Citizens"
+asks about the 0; "era 2: me 6, her 4, him 0" about everyone's scores."""
 PLAYER_COUNT: str = "players-"
 """How the glossary's player counts begin (``players-3``: 三人局, "in 3")."""
 FIRST_CLAUSE: float = 0.5
@@ -1454,6 +1458,9 @@ class _Unit:
     gives the number with none of them says it only in part
     (:data:`OTHER_NOUN`). Empty: a number with no word beside it in its
     clause."""
+    among: int = 1
+    """For a number (a player count too), how many numbers of the question
+    share the weight of its case (:func:`_units`); 1 for anything else."""
     keys: frozenset[str] = frozenset()
     """What a row must say something of to say this (see :attr:`_Stats.keys`);
     empty for a word beginning."""
@@ -1618,7 +1625,10 @@ def _says_case(
     phrase adds to its terms (人口减少 is population going down, 替换住宅 a
     Residential Building replaced), and a question that says only the terms
     ("盖了住宅以后人口轨怎么调": population after building a Residential
-    Building) has not said the case."""
+    Building) has not said the case. Nor does one of more than
+    :data:`LISTED_NUMBERS` numbers (:attr:`_Unit.among`): the one player at
+    0 of "me 8, ann 5, bo 3, cy 0" is part of the board asked about, not the
+    case of no Citizens."""
     for phrase in phrases:
         needed = [u for u in phrase if u.weight > max(CHAR_WEIGHT, SCOPE_WEIGHT)]
         words = [u for u in needed if u.weight > PAIR_WEIGHT]
@@ -1630,7 +1640,11 @@ def _says_case(
             continue
         matched: set[int] = set()
         for want in needed:
-            found = {i for i, unit in enumerate(units) if _same(want, unit)}
+            found = {
+                i
+                for i, unit in enumerate(units)
+                if _same(want, unit) and unit.among <= LISTED_NUMBERS
+            }
             if not found:
                 break
             matched |= found
@@ -1693,6 +1707,7 @@ def _units(
             frozenset(concepts),
             frozenset(w for w in words if not w.startswith("\0")),
             order=tuple(w for w in words if not w.startswith("\0")),
+            among=numbers if words in counts else 1,
         )
         for words, concepts in by_words.items()
     ]
@@ -1703,6 +1718,7 @@ def _units(
             CONDITION_WEIGHT / numbers if w.isdigit() else WORD_WEIGHT,
             terms=frozenset([w]),
             noun=nouns.get(w, frozenset()) if nouns and w.isdigit() else frozenset(),
+            among=numbers if w.isdigit() else 1,
         )
         for w in query.words
         if w not in said

@@ -102,3 +102,36 @@ def test_on_top_of_ones_own_building_is_building_over(
     """Players say building over as putting one "on top of" or "sopra il
     mio" another, not in the rulebook's words."""
     assert "build-over" in INDEX.query(question, lang=lang, game=F).concepts
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "key"),
+    [
+        # one player at 0 among a board's numbers is no case of no Citizens
+        (
+            "era 3 population: me 7 citizens, ana 5, leo 0. who scores what",
+            Lang.EN,
+            "population-scoring",
+        ),
+        (
+            "第二时代 我6个市民 小王2个 小李0个 人口分各多少",
+            Lang.ZH,
+            "population-scoring",
+        ),
+        # but a 0 said with the Era alone is
+        (
+            "era 2, I have 0 citizens, do I score anything for population?",
+            Lang.EN,
+            "population-no-citizens",
+        ),
+        (
+            "fine era 1: ho 0 cittadini, prendo qualcosa?",
+            Lang.IT,
+            "population-no-citizens",
+        ),
+    ],
+)
+def test_a_number_among_a_boards_numbers_says_no_case(
+    question: str, lang: Lang, key: str
+) -> None:
+    assert first(question, F, lang) == f"{F}.{key}"
