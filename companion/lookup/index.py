@@ -644,7 +644,7 @@ class RulesIndex:
             chars=Counter(chars),
             title_len=len(title_terms) + len(title_concepts),
             body_len=len(body_terms) + len(body_concepts),
-            numbered=_numbered(found),
+            numbered=_numbered(both, found),
             number_nouns=_number_nouns(both, found),
             numbered_cjk=_numbered_cjk(fold(both)),
             counted_cjk=_counted_before_cjk(fold(both)),
@@ -1502,19 +1502,29 @@ class _Unit:
         return title, body
 
 
-def _numbered(found: Sequence[Token]) -> frozenset[str]:
+def _numbered(text: str, found: Sequence[Token]) -> frozenset[str]:
     """The stems of the meaningful words right after each number of a text
-    (:data:`NUMBERED_AFTER` of them)."""
+    (:data:`NUMBERED_AFTER` of them), within its clause: what "3." of a list
+    or "worth 5. Silver is..." count is not what comes after the mark; and
+    of the word before "×N" ("houses ×7")."""
     latin = [t for t in found if t.script is Script.LATIN]
     stems: set[str] = set()
     for i, token in enumerate(latin):
         if not (token.text.isdigit() or token.text in NUMBER_WORDS):
             continue
-        if any(t.text in PLAYER_WORDS for t in latin[i + 1 : i + 3]):
+        clause = [
+            later
+            for later in latin[i + 1 : i + 6]
+            if not _CLAUSE_MARK.search(text, token.end, later.start)
+        ]
+        if any(t.text in PLAYER_WORDS for t in clause[:2]):
             # "4 players", "2 to 4 players", "3 giocatori"
             stems.add(PLAYERS)
-        after = [t.stem for t in latin[i + 1 : i + 6] if not is_stopword(t.text)]
+        after = [t.stem for t in clause if not is_stopword(t.text)]
         stems.update(after[:NUMBERED_AFTER])
+        if i > 0 and text[: token.start].rstrip().endswith("×"):
+            # "houses ×7": the count of the word before it
+            stems.add(latin[i - 1].stem)
     return frozenset(stems)
 
 

@@ -227,7 +227,7 @@ def test_a_how_many_question_may_count_the_players(
 def test_a_number_of_players_counts_the_players(
     text: str, counts_players: bool
 ) -> None:
-    assert ("player" in _numbered(list(tokens(text)))) is counts_players
+    assert ("player" in _numbered(text, list(tokens(text)))) is counts_players
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.glory_terms import Lang
-from companion.lookup.index import CONDITION_WEIGHT, _units
+from companion.lookup.index import CONDITION_WEIGHT, _numbered, _units
+from companion.lookup.text import tokens
 
 from .test_ranking_causes_set4 import INDEX, A, F, G, first
 
@@ -135,3 +136,33 @@ def test_a_number_among_a_boards_numbers_says_no_case(
     question: str, lang: Lang, key: str
 ) -> None:
     assert first(question, F, lang) == f"{F}.{key}"
+
+
+@pytest.mark.parametrize(
+    ("text", "counted", "not_counted"),
+    [
+        # a list's "3." counts nothing: what follows the mark is its item
+        ("score: 1. Residential; 3. Commercial – Silver and VP", set(), {"silver"}),
+        ("it is worth 5. Silver comes later", set(), {"silver"}),
+        # "houses ×7" counts the word before
+        ("each colour has houses ×7, villas ×6", {"hous", "vill"}, set()),
+        ("you start with 6 Deeds", {"deed"}, set()),
+    ],
+)
+def test_what_a_number_of_an_entry_counts(
+    text: str, counted: set[str], not_counted: set[str]
+) -> None:
+    stems = _numbered(text, list(tokens(text)))
+    assert counted <= stems
+    assert not not_counted & stems
+
+
+def test_how_much_silver_after_the_era_is_commercial_scoring() -> None:
+    """The Era scoring's numbered list ("3. Commercial – Silver") gives no
+    count of Silver, so a "how much Silver" question about one part gets
+    that part."""
+    question = (
+        "fine era 1: ho 12 argenti e due commerciali da 1 argento. "
+        "dopo il conteggio quanti argenti ho?"
+    )
+    assert first(question, F, Lang.IT) == f"{F}.commercial-scoring"
