@@ -80,6 +80,8 @@ SETS_1_TO_14 = 1500
 """... and of sets 1 to 14; set 15 follows."""
 SETS_1_TO_15 = 1620
 """... and of sets 1 to 15; set 16 follows."""
+SETS_1_TO_16 = 1740
+"""... and of sets 1 to 16; set 17 follows."""
 SET5_FLOOR = {Lang.EN: (0.93, 1.0), Lang.IT: (0.93, 0.93), Lang.ZH: (1.0, 1.0)}
 """(top 1, top 3) per language on blind set 5 (90 questions, 30 a
 language), measured once before it was added (en 27/30, 30/30; it 28/30,
@@ -103,7 +105,7 @@ language), measured once before it was added (en 33/40, 37/40; it 33/40,
 38/40; zh 32/40, 36/40), raised after its misses' causes were fixed (en
 36/40, 39/40; it 34/40, 38/40; zh 34/40, 38/40; shares rounded down to the
 hundredth): a later change may raise them, not lower them."""
-SET9_FLOOR = {Lang.EN: (0.75, 0.92), Lang.IT: (0.67, 0.87), Lang.ZH: (0.77, 0.90)}
+SET9_FLOOR = {Lang.EN: (0.75, 0.92), Lang.IT: (0.72, 0.92), Lang.ZH: (0.77, 0.90)}
 """(top 1, top 3) per language on blind set 9 (120 questions, 40 a
 language), measured once before it was added (en 28/40, 34/40; it 26/40,
 33/40; zh 22/40, 29/40), raised after some of its misses' causes were fixed
@@ -112,7 +114,7 @@ alternate Monuments and facets first when their case is asked (en 30/40,
 36/40; it 27/40, 35/40; zh 30/40, 35/40), and after the fixes of sets 13
 to 15's round (en 37/40 in the top 3; zh 31/40, 36/40; shares rounded down
 to the hundredth): a later change may raise them, not lower them."""
-SET10_FLOOR = {Lang.EN: (0.82, 0.95), Lang.IT: (0.75, 0.97), Lang.ZH: (0.80, 0.97)}
+SET10_FLOOR = {Lang.EN: (0.82, 0.95), Lang.IT: (0.77, 0.97), Lang.ZH: (0.80, 0.97)}
 """(top 1, top 3) per language on blind set 10 (120 questions, 40 a
 language), measured once before it was added (en 30/40, 38/40; it 25/40,
 36/40; zh 26/40, 36/40), raised after the same fixes as set 9's (it 27/40,
@@ -121,7 +123,7 @@ the Roads of Fortune turns and empty dead ends (en 31/40, 38/40; it 28/40,
 38/40; zh 30/40, 39/40), and after the fixes of sets 13 to 15's round (en
 33/40; it 30/40, 39/40; zh 32/40; shares rounded down to the hundredth): a
 later change may raise them, not lower them."""
-SET11_FLOOR = {Lang.EN: (0.70, 0.92), Lang.IT: (0.70, 0.90), Lang.ZH: (0.77, 0.92)}
+SET11_FLOOR = {Lang.EN: (0.70, 0.92), Lang.IT: (0.75, 0.90), Lang.ZH: (0.77, 0.92)}
 """(top 1, top 3) per language on blind set 11 (120 questions, 40 a
 language), measured once before it was added (en 26/40, 34/40; it 27/40,
 35/40; zh 28/40, 36/40), raised after summaries gave way to the one part
@@ -129,7 +131,7 @@ asked, the Roads of Fortune turns and empty dead ends (it 28/40, 36/40; zh
 29/40), and after the fixes of sets 13 to 15's round (en 28/40, 37/40; zh
 31/40, 37/40; shares rounded down to the hundredth): a later change may
 raise them, not lower them."""
-SET12_FLOOR = {Lang.EN: (0.87, 0.95), Lang.IT: (0.90, 1.0), Lang.ZH: (0.90, 1.0)}
+SET12_FLOOR = {Lang.EN: (0.90, 0.95), Lang.IT: (0.90, 1.0), Lang.ZH: (0.90, 1.0)}
 """(top 1, top 3) per language on blind set 12 (120 questions, 40 a
 language, asked for as players most often ask them), measured once before
 it was added (en 30/40, 37/40; it 33/40, 39/40; zh 36/40, 37/40), raised
@@ -137,7 +139,7 @@ after the fixes of its round (en 32/40, 38/40; zh 39/40 in the top 3),
 and after those of sets 13 to 15's round (en 35/40; it 36/40, 40/40; zh
 36/40, 40/40; shares rounded down to the hundredth): a later change may
 raise them, not lower them."""
-SET13_FLOOR = {Lang.EN: (0.75, 0.92), Lang.IT: (0.90, 0.97), Lang.ZH: (0.77, 0.87)}
+SET13_FLOOR = {Lang.EN: (0.77, 0.95), Lang.IT: (0.90, 0.97), Lang.ZH: (0.80, 0.90)}
 """(top 1, top 3) per language on blind set 13 (120 questions, 40 a
 language, mostly worked examples from a player's board), held out while
 sets 14 and 15 were tuned on and measured once before it was added (en
@@ -145,25 +147,37 @@ sets 14 and 15 were tuned on and measured once before it was added (en
 were read with what they count (en 30/40; it 39/40 in the top 3; shares
 rounded down to the hundredth): a later change may raise them, not lower
 them."""
-SET14_FLOOR = {Lang.EN: (0.77, 0.95), Lang.IT: (0.80, 0.95), Lang.ZH: (0.77, 0.90)}
+SET14_FLOOR = {Lang.EN: (0.80, 0.95), Lang.IT: (0.85, 0.95), Lang.ZH: (0.82, 0.95)}
 """(top 1, top 3) per language on blind set 14 (120 questions, 40 a
 language), measured once before it was tuned on (en 30/40, 38/40; it
 29/40, 37/40; zh 27/40, 34/40), then after the fixes of its round (en
 31/40; it 32/40, 38/40; zh 31/40, 36/40; shares rounded down to the
 hundredth): a later change may raise them, not lower them."""
-SET15_FLOOR = {Lang.EN: (0.77, 0.97), Lang.IT: (0.72, 0.90), Lang.ZH: (0.70, 0.87)}
+SET15_FLOOR = {Lang.EN: (0.82, 1.0), Lang.IT: (0.82, 0.90), Lang.ZH: (0.77, 0.90)}
 """(top 1, top 3) per language on blind set 15 (120 questions, 40 a
 language, asked as new players learning ask), measured once before it was
 tuned on (en 30/40, 39/40; it 28/40, 36/40; zh 28/40, 35/40), raised after
 the numbers were read with what they count (en 31/40; it 29/40; shares
 rounded down to the hundredth): a later change may raise them, not lower
 them."""
-SET16_FLOOR = {Lang.EN: (0.82, 0.92), Lang.IT: (0.62, 0.77), Lang.ZH: (0.70, 0.90)}
+SET16_FLOOR = {Lang.EN: (0.85, 0.92), Lang.IT: (0.72, 0.90), Lang.ZH: (0.80, 0.95)}
 """(top 1, top 3) per language on blind set 16 (120 questions, 40 a
 language, many with numbers from a player's board), held out while sets 13
 to 15 were tuned on and measured once before it was added (en 33/40,
-37/40; it 25/40, 31/40; zh 28/40, 36/40; shares rounded down to the
-hundredth): a later change may raise them, not lower them."""
+37/40; it 25/40, 31/40; zh 28/40, 36/40), raised after it was tuned on
+while set 17 was held out (en 34/40; it 29/40, 36/40; zh 32/40, 38/40;
+shares rounded down to the hundredth): a later change may raise them, not
+lower them.
+
+Sets 9 to 15's floors were raised at the same commit to what they answer
+then (tests/lookup/questions_blind.toml, ``--slice`` of
+scripts/score_questions.py)."""
+SET17_FLOOR = {Lang.EN: (0.77, 0.90), Lang.IT: (0.82, 0.97), Lang.ZH: (0.77, 0.90)}
+"""(top 1, top 3) per language on blind set 17 (120 questions, 40 a
+language, mostly concrete situations, about 30% with a board's numbers),
+held out while sets 13 to 16 were tuned on and measured once before it was
+added (en 31/40, 36/40; it 33/40, 39/40; zh 31/40, 36/40; shares rounded
+down to the hundredth): a later change may raise them, not lower them."""
 SET4_FLOOR = {Lang.EN: (0.96, 1.0), Lang.IT: (0.90, 1.0), Lang.ZH: (0.86, 1.0)}
 """(top 1, top 3) per language on blind set 4 (90 questions, 30 a
 language), measured once before it was added (en 29/30, 30/30; it 24/30,
@@ -353,10 +367,16 @@ def test_the_fifteenth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_sixteenth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 30's blind set 16 (the rest of questions_blind.toml), held out
-    while sets 13 to 15 were tuned on and held out no longer: none may fall
+    """Issue 30's blind set 16, held out while sets 13 to 15 were tuned on,
+    then tuned on: none may fall below the share it was tuned to."""
+    check_floor(BLIND_FILE, SET16_FLOOR, capsys, slice(SETS_1_TO_15, SETS_1_TO_16))
+
+
+def test_the_seventeenth_blind_set(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30's blind set 17 (the rest of questions_blind.toml), held out
+    while sets 13 to 16 were tuned on and held out no longer: none may fall
     below the share measured once before it was added."""
-    check_floor(BLIND_FILE, SET16_FLOOR, capsys, slice(SETS_1_TO_15, None))
+    check_floor(BLIND_FILE, SET17_FLOOR, capsys, slice(SETS_1_TO_16, None))
 
 
 def test_the_script_scores_a_slice_of_a_file(
