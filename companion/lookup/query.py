@@ -581,11 +581,48 @@ def _add_cued(
 ) -> None:
     """Add to a question's terms those said in ways no glossary word holds:
     none left said around the thing (:data:`_ZH_NONE_LEFT`), a tie said with
-    the score (:data:`_SAME_SCORE`); each at no word of the question
+    the score (:data:`_SAME_SCORE`) or by the same number for two players
+    (:func:`_same_number_twice`); each at no word of the question
     (``(-1, -1)``, as a Chinese match is)."""
     for cue, term in ((_ZH_NONE_LEFT, RUN_OUT), (_SAME_SCORE, TIE)):
         if cue.search(folded) and glossary.has(term):
             concepts.setdefault(term, []).append((-1, -1))
+    if (
+        glossary.has(TIE)
+        and not _SCORED.isdisjoint(concepts)
+        and _same_number_twice(folded)
+    ):
+        concepts.setdefault(TIE, []).append((-1, -1))
+
+
+_SCORED: Final = frozenset({"influence", "points", "population"})
+"""The glossary terms of what players are ranked by: a number said for two
+players of a question about one of them is a tie (:func:`_same_number_twice`)."""
+_NAMED_NUMBER: Final = re.compile(
+    r"\b([a-z]{2,})\s+(\d+)(?=\s*[,，.;?)]|\s+(?:e|and|ed)\s|\s*$)"
+    r"|([\u4e00-\u9fff]{1,3})(\d+)(?=[\s，,。；？()（）]|$)"
+)
+"""A number said right after who has it, in a list: "anna 5,", "bo 2 and",
+小王4 (Latin: a word of two letters or more, so a lot's name, E1, is none;
+Chinese: the number right after the characters)."""
+_NOT_NAMES: Final = frozenset(
+    {"era", "size", "da", "row", "column", "riga", "colonna", "on", "is", "of"}
+    | {"di", "con", "with", "influenza", "influence", "是", "有", "第", "时代"}
+)
+"""Words before a number that say what it is, not whose (Era 2, size 3)."""
+
+
+def _same_number_twice(folded: str) -> bool:
+    """Whether a folded question gives the same number to two players in a
+    list ("anna 5, bruno 2, carla 2", 我6影响力 小王4 小李4): a tie said
+    without a word for one."""
+    whose: dict[str, set[str]] = {}
+    for match in _NAMED_NUMBER.finditer(folded):
+        who = match.group(1) or match.group(3)
+        number = match.group(2) or match.group(4)
+        if who not in _NOT_NAMES:
+            whose.setdefault(number, set()).add(who)
+    return any(len(players) > 1 for players in whose.values())
 
 
 def clauses(text: str) -> list[str]:

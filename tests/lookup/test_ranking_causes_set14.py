@@ -9,6 +9,7 @@ import pytest
 
 from companion.engines.glory_terms import Lang
 from companion.lookup.index import _number_nouns
+from companion.lookup.query import _same_number_twice
 from companion.lookup.text import tokens
 
 from .test_ranking_causes_set4 import INDEX, A, F, G, first
@@ -33,6 +34,20 @@ from .test_ranking_causes_set4 import INDEX, A, F, G, first
         # "also" the number (也5, 也是6) is a tie too
         ("东边 我影响力4 小李也4 谁先选", Lang.ZH, F, "influence-ties"),
         ("北边 我6影响力 小王也是6 小李2 谁先放", Lang.ZH, F, "influence-ties"),
+        # and the same number for two players of a list
+        (
+            "plancia est: io 3 d'influenza, gigi 4, ada 4, leo 1. chi sceglie?",
+            Lang.IT,
+            F,
+            "influence-ties",
+        ),
+        ("西边 影响力 我5 小赵3 小钱3 谁先选", Lang.ZH, F, "influence-ties"),
+        (
+            "west board influence: me 6, tom 3, ann 3. who picks after me?",
+            Lang.EN,
+            F,
+            "influence-ties",
+        ),
     ],
 )
 def test_the_same_score_is_a_tie(
@@ -122,3 +137,18 @@ def test_a_number_with_another_noun_says_less() -> None:
         "how many can i hire"
     )
     assert first(question, G, Lang.EN) == f"{G}.patron"
+
+
+@pytest.mark.parametrize(
+    ("text", "tie"),
+    [
+        ("anna 5, bruno 2, carla 2.", True),
+        ("南边 小王4 小李4 谁先", True),
+        # a size, an Era or a lot's name is no player's number
+        ("my size 2 house and my size 2 shop", False),
+        ("era 2: me 2 citizens", False),
+        ("i own e1 and e2, f1", False),
+    ],
+)
+def test_the_same_number_for_two_players(text: str, tie: bool) -> None:
+    assert _same_number_twice(text) is tie
