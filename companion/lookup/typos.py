@@ -19,8 +19,11 @@ from types import MappingProxyType
 from ..engines.glory_terms import Lang
 from .text import stem, stem_in
 
-SHORTEST: int = 4
-"""Words shorter than this are never corrected: too many near neighbours."""
+SHORTEST: int = 5
+"""Words shorter than this are never corrected: too many near neighbours,
+most of them real words of their own (players' "team", "grab", "walk",
+"mate" were read as "tear", "gray", "wall", "make"; the names "Anna" and
+"Gino" as "anni" and "giro")."""
 LONG: int = 8
 """Words this long may be two edits away from the word meant."""
 
@@ -98,7 +101,7 @@ class Vocabulary:
     def correct(self, word: str) -> str | None:
         """The known word nearest to an unknown ``word``, or ``None``.
 
-        One edit for words of 4 to 7 letters, two from 8, never to the first
+        One edit for words of 5 to 7 letters, two from 8, never to the first
         letter (people seldom mistype it, and a word of the asker's own
         language a letter away from a game word, Italian "darmi" from
         "marmi", is no typo); among equally near words the most used wins,

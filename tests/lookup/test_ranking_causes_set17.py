@@ -26,6 +26,24 @@ def test_players_words_for_adjacent(question: str, lang: Lang) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("can we team up", Lang.EN),
+        ("grab a card", Lang.EN),
+        ("anna ha 5 cittadini, gino 3", Lang.IT),
+    ],
+)
+def test_a_short_word_is_no_typo(question: str, lang: Lang) -> None:
+    """A word of four letters is as often a real word or a name as a typo
+    ("team" is no "tear", "Anna" no "anni"): it is read as written."""
+    assert INDEX.query(question, lang=lang).corrections == ()
+
+
+def test_grabbing_a_trade_route_claims_it() -> None:
+    assert "claim" in INDEX.query("should i grab a trade route", lang=Lang.EN).concepts
+
+
+@pytest.mark.parametrize(
     ("question", "lang", "game", "key"),
     [
         ("我两块地挨着 还有一块不挨着 能放一个3格建筑吗", Lang.ZH, F, "construct"),

@@ -859,10 +859,12 @@ def test_edit_distance_is_symmetric_and_zero_only_for_equals(a: str, b: str) -> 
         ("ab", None),  # too short to guess
         ("marbel", "marble"),
         ("darble", None),  # never the first letter ("darmi" is no "marmi")
+        ("cards", "card"),
+        ("care", None),  # four letters: a real word as often as a typo
     ],
 )
 def test_vocabulary_corrections(word: str, fixed: str | None) -> None:
-    vocabulary = Vocabulary.of(["merchant", "legionary", "market", "marble"])
+    vocabulary = Vocabulary.of(["merchant", "legionary", "market", "marble", "card"])
     assert vocabulary.correct(word) == fixed
 
 
