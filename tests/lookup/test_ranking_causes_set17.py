@@ -8,7 +8,7 @@ import pytest
 
 from companion.engines.glory_terms import Lang
 
-from .test_ranking_causes_set4 import INDEX, F, first
+from .test_ranking_causes_set4 import INDEX, F, G, first
 
 
 @pytest.mark.parametrize(
@@ -47,6 +47,14 @@ def test_grabbing_a_trade_route_claims_it() -> None:
     ("question", "lang", "game", "key"),
     [
         ("我两块地挨着 还有一块不挨着 能放一个3格建筑吗", Lang.ZH, F, "construct"),
+        # the Clients entry says a client of another role does nothing, even a
+        # Craftsman when Architect is led (both lay foundations)
+        (
+            "si guida l'Architetto: il mio Cliente Artigiano fa un'azione?",
+            Lang.IT,
+            G,
+            "clients",
+        ),
     ],
 )
 def test_the_rule_a_players_words_ask(
