@@ -39,6 +39,11 @@ def test_a_short_word_is_no_typo(question: str, lang: Lang) -> None:
     assert INDEX.query(question, lang=lang).corrections == ()
 
 
+def test_a_marker_already_down_is_placed() -> None:
+    query = INDEX.query("my 2 milestones are already down", lang=Lang.EN)
+    assert "place" in query.concepts
+
+
 def test_grabbing_a_trade_route_claims_it() -> None:
     assert "claim" in INDEX.query("should i grab a trade route", lang=Lang.EN).concepts
 
