@@ -519,6 +519,13 @@ def _window(
     return best, stop
 
 
+def _only_players(units: Sequence[_Unit], part: Sequence[int]) -> bool:
+    """Whether a clause (its units among ``units``) says only how many
+    play (三人局, "we're 2 players"): the setting of what is asked next."""
+    concepts = {c for i in part for c in units[i].concepts}
+    return bool(concepts) and all(c.startswith("players-") for c in concepts)
+
+
 def _length(text: str) -> int:
     """How many characters of ``text`` a snippet shows: Chinese says in one
     character about what another language says in two."""
@@ -1163,6 +1170,10 @@ class RulesIndex:
             ]
             if inside and inside not in found:
                 found.append(inside)
+        if found and _only_players(units, found[0]):
+            # 两人局 第一时代我3个市民...: a count of players said first is
+            # the game's setting, not what is asked; the next clause is.
+            found = found[1:]
         return found if len(found) > 1 else []
 
     def _rank_facets(
