@@ -103,17 +103,20 @@ _ZH_NONE_LEFT: Final = re.compile(r"没[^有了]{1,4}了|没有[^了]{1,4}了|[�
 TIE: Final = "tie"
 """The glossary term for a tie."""
 _SAME_SCORE: Final = re.compile(
-    r"\bboth\b[^.?!]{0,20}?\b\d+\s*(?:points?|pts|vp|influence|citizens?)\b"
+    r"\bboth\b[^.?!]{0,20}?\b\d+\s*(?:points?|pts|vp|influence|citizens?|unbuilt)\b"
+    r"|\b(?:both|all)\b[^.?!,]{0,20}?\b(?:on|at)\s+\d+\b"
     r"|\b(?:have|has|got|on|with|at)\s+\d+\s*"
     r"(?:points?|pts|vp|influence|citizens?)?\s+each\b"
-    r"|\b(?:entrambi|tutti e due|tutti e tre)\b[^.?!]{0,20}?\b\d+\s*"
+    r"|\b(?:entrambi|tutti)\b[^.?!]{0,20}?\b\d+\s*"
     r"(?:punti|pv|influenza|cittadini)\b"
+    r"|\b[a-z]{2,} (?:e|and) [a-z]{2,} (?:a|on|at) \d+\b"
     r"|\b\d+\s*(?:punti|pv|di influenza|cittadini)?\s+(?:a testa|ciascuno)\b"
-    rf"|[都也]是?[{ZH_NUMERALS}]+(?:分|点|个?市民|个?人口|$|[\s，。？！,.?!])"
+    rf"|[都也](?:是|剩|剩了)?[{ZH_NUMERALS}]+(?:分|点|个?市民|个?人口|$|[\s，。？！,.?!])"
 )
 """Players with the same score, influence or Citizens, said with the number
 ("we both have 9 points", "two others have 2 each", "sara e tom 4 a testa",
-我们都是15分, 我和C都是2, 我5 小王也5): a tie (the glossary holds the words for one:
+"we all ended on 7", "tutti a 4 punti", "io e bruno a 4", 我们都是15分,
+我和C都是2, 我跟小王都剩6分, 我5 小王也5): a tie (the glossary holds the words for one:
 "same score", 同分). Not a price ("pay 3 each")."""
 _COUNT_CUES: Final = re.compile(r"\b(?:how many|how much|quant[oiae])\b")
 """A question asking how many (the noun after the cue is what is counted)."""

@@ -8,7 +8,7 @@ import pytest
 
 from companion.engines.glory_terms import Lang
 
-from .test_ranking_causes_set4 import INDEX, F, first
+from .test_ranking_causes_set4 import INDEX, A, F, first
 
 
 @pytest.mark.parametrize(
@@ -48,3 +48,37 @@ def test_a_player_count_said_first_is_the_setting(
     """A clause of only a player count, before the question, is its setting:
     the first clause asked is the next one."""
     assert first(question, F, lang) == f"{F}.{key}"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "tie"),
+    [
+        ("we all ended on 9 unbuilt, who wins", Lang.EN, True),
+        ("both of us on 5 at the end", Lang.EN, True),
+        ("ann and me on 4 influence", Lang.EN, True),
+        ("finita, tutti a 6 punti: chi vince", Lang.IT, True),
+        ("io e carla a 3 di influenza", Lang.IT, True),
+        ("我跟小李都剩5分 谁赢", Lang.ZH, True),
+        ("we all start with 5 silver", Lang.EN, False),
+        ("both my buildings are on the edge", Lang.EN, False),
+        ("tutti i lotti del bordo", Lang.IT, False),
+    ],
+)
+def test_a_tie_said_by_the_same_number(question: str, lang: Lang, tie: bool) -> None:
+    """Players all on the same number ("we all ended on 7", "tutti a 4
+    punti", 都剩6分) are tied, though no word says so."""
+    assert ("tie" in INDEX.query(question, lang=lang).concepts) is tie
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("we all ended on 9 unbuilt, who wins", Lang.EN),
+        ("finita, tutti a 6 punti: chi vince", Lang.IT),
+        ("我跟小李都剩5分 谁赢", Lang.ZH),
+    ],
+)
+def test_players_on_the_same_unbuilt_points_get_the_tie_break(
+    question: str, lang: Lang
+) -> None:
+    assert first(question, A, lang) == f"{A}.tie-break"
