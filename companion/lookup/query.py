@@ -118,6 +118,24 @@ _SAME_SCORE: Final = re.compile(
 "we all ended on 7", "tutti a 4 punti", "io e bruno a 4", 我们都是15分,
 我和C都是2, 我跟小王都剩6分, 我5 小王也5): a tie (the glossary holds the words for one:
 "same score", 同分). Not a price ("pay 3 each")."""
+BUILD_OVER: Final = "build-over"
+"""The glossary term for building over a building."""
+_BUILDING_WORDS: Final = (
+    r"(?:shops?|houses?|buildings?|residentials?|commercials?|civics?|"
+    r"commercial[ei]|residenzial[ei]|civic[oi]|edifici|edificio|cas[ae]|"
+    r"bottega|botteghe)"
+)
+_COVERED_WITH: Final = re.compile(
+    rf"\bcover(?:s|ed|ing)?\b[^.?!;]{{0,30}}?\b{_BUILDING_WORDS}\b[^.?!;]{{0,30}}?\bwith\b"
+    rf"|\b{_BUILDING_WORDS}\b[^.?!;]{{0,20}}?\bcovered by\b"
+    rf"|\bcop(?:ro|re|ri|rire|riamo|rite|rono)\b[^.?!;]{{0,30}}?\b{_BUILDING_WORDS}\b"
+    r"[^.?!;]{0,30}?\bcon\b"
+    r"|\bcopert[oaie]\s+da\b"
+)
+"""A building covered with another ("cover my shop with a bigger house",
+"copro il mio commerciale con un residenziale"): building over it. Not
+lots covered by a building ("a size 3 covers 3 lots"): that is where it
+stands."""
 _COUNT_CUES: Final = re.compile(r"\b(?:how many|how much|quant[oiae])\b")
 """A question asking how many (the noun after the cue is what is counted)."""
 _ZH_COUNT: Final = re.compile(r"(?:几|多少)[个张块枚座格名位份点种次件]?")
@@ -277,7 +295,7 @@ def normalise_query(
         in_lang.setdefault(word, own)
     concepts = _find_by_clause(glossary, rest, found, words, raw, named or game)
     _drop_other_things(concepts, found, raw)
-    _add_cued(fold(rest), glossary, concepts)
+    _add_cued(fold(rest), glossary, concepts, named or game)
     lone = _lone_words(glossary, concepts, words)
     covers = {
         term: [
@@ -580,15 +598,27 @@ full stop with more after it; in Chinese, a space between two characters
 
 
 def _add_cued(
-    folded: str, glossary: Glossary, concepts: dict[str, list[tuple[int, int]]]
+    folded: str,
+    glossary: Glossary,
+    concepts: dict[str, list[tuple[int, int]]],
+    game: str | None = None,
 ) -> None:
     """Add to a question's terms those said in ways no glossary word holds:
     none left said around the thing (:data:`_ZH_NONE_LEFT`), a tie said with
     the score (:data:`_SAME_SCORE`) or by the same number for two players
-    (:func:`_same_number_twice`); each at no word of the question
-    (``(-1, -1)``, as a Chinese match is)."""
-    for cue, term in ((_ZH_NONE_LEFT, RUN_OUT), (_SAME_SCORE, TIE)):
-        if cue.search(folded) and glossary.has(term):
+    (:func:`_same_number_twice`), a building covered with another
+    (:data:`_COVERED_WITH`, a term of ``game``'s or of every game's); each
+    at no word of the question (``(-1, -1)``, as a Chinese match is)."""
+    for cue, term in (
+        (_ZH_NONE_LEFT, RUN_OUT),
+        (_SAME_SCORE, TIE),
+        (_COVERED_WITH, BUILD_OVER),
+    ):
+        if (
+            cue.search(folded)
+            and glossary.has(term)
+            and glossary.term(term).game in (None, game or glossary.term(term).game)
+        ):
             concepts.setdefault(term, []).append((-1, -1))
     if (
         glossary.has(TIE)

@@ -82,3 +82,33 @@ def test_players_on_the_same_unbuilt_points_get_the_tie_break(
     question: str, lang: Lang
 ) -> None:
     assert first(question, A, lang) == f"{A}.tie-break"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "over"),
+    [
+        ("copro il mio residenziale con un commerciale", Lang.IT, True),
+        ("la mia bottega è stata coperta da una casa di marco", Lang.IT, True),
+        ("can i cover my civic with a bigger shop", Lang.EN, True),
+        ("my house got covered by her shop", Lang.EN, True),
+        ("un edificio da 3 copre 3 lotti", Lang.IT, False),
+        ("a size 3 covers 3 lots", Lang.EN, False),
+    ],
+)
+def test_a_building_covered_with_another_is_built_over(
+    question: str, lang: Lang, over: bool
+) -> None:
+    """A building covered with (or by) another is built over; lots a
+    building covers are only where it stands."""
+    query = INDEX.query(question, lang=lang, game=F)
+    assert ("build-over" in query.concepts) is over
+
+
+def test_covering_is_no_build_over_at_another_games_table() -> None:
+    query = INDEX.query("can i cover a house with a tile", lang=Lang.EN, game=A)
+    assert "build-over" not in query.concepts
+
+
+def test_a_shop_covered_loses_its_scoring() -> None:
+    question = "copro la mia bottega con una casa più grande: perdo l'argento?"
+    assert first(question, F, Lang.IT) == f"{F}.build-over"
