@@ -112,3 +112,24 @@ def test_covering_is_no_build_over_at_another_games_table() -> None:
 def test_a_shop_covered_loses_its_scoring() -> None:
     question = "copro la mia bottega con una casa più grande: perdo l'argento?"
     assert first(question, F, Lang.IT) == f"{F}.build-over"
+
+
+def test_a_population_token_said_with_its_number() -> None:
+    """一个2人口的标记 is a Population token worth 2."""
+    query = INDEX.query("我拿了一个2人口的标记", lang=Lang.ZH, game=F)
+    assert "population-token" in query.concepts
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("il gettone della plancia strada dove lo metto? posso girarlo?", Lang.IT),
+        (
+            "i took the 1 population space on the road board. where does the "
+            "token go, can i flip it to 2?",
+            Lang.EN,
+        ),
+    ],
+)
+def test_where_a_population_token_goes(question: str, lang: Lang) -> None:
+    assert first(question, F, lang) == f"{F}.population-tokens"
