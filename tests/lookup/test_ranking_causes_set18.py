@@ -8,7 +8,7 @@ import pytest
 
 from companion.engines.glory_terms import Lang
 
-from .test_ranking_causes_set4 import INDEX, A, F, first
+from .test_ranking_causes_set4 import INDEX, A, F, G, first
 
 
 @pytest.mark.parametrize(
@@ -133,3 +133,25 @@ def test_a_population_token_said_with_its_number() -> None:
 )
 def test_where_a_population_token_goes(question: str, lang: Lang) -> None:
     assert first(question, F, lang) == f"{F}.population-tokens"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        (
+            "i played 3 cards of one colour as a jack. where do they go at the "
+            "end of the turn?",
+            Lang.EN,
+        ),
+        ("三张同色牌当百搭打出 回合结束放哪", Lang.ZH),
+    ],
+)
+def test_three_orders_played_as_a_jack_go_to_the_pool(
+    question: str, lang: Lang
+) -> None:
+    """Three Orders played as a Jack are Orders: the answer says they go to
+    the pool (marked as our reading), not the Jack pile a Jack goes to."""
+    hits = INDEX.search(question, game=G, lang=lang, limit=3)
+    assert hits[0].entry.rule_id == f"{G}.three-orders-as-jack"
+    text = INDEX.in_lang(f"{G}.three-orders-as-jack", Lang.EN).text
+    assert "pool" in text and "Our reading" in text
