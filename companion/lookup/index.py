@@ -519,6 +519,14 @@ def _window(
     return best, stop
 
 
+_ASKING = re.compile(
+    r"\s*(?:那么?|所以|那我|so\b|then\b|quindi\b|allora\b)", re.IGNORECASE
+)
+"""How a clause that asks, after clauses that set the scene, begins ("开局
+发的6块地都不挨着 那我能盖啥", "... so what do I get?", "allora ..."): that
+clause, not the first, is the one an entry must answer (:data:`FIRST_CLAUSE`)."""
+
+
 def _only_players(units: Sequence[_Unit], part: Sequence[int]) -> bool:
     """Whether a clause (its units among ``units``) says only how many
     play (三人局, "we're 2 players"): the setting of what is asked next."""
@@ -1156,7 +1164,8 @@ class RulesIndex:
         with self._lock:
             vocabulary = self._vocabulary_for(table)
         found: list[list[int]] = []
-        for piece in pieces:
+        asking: list[int] | None = None
+        for number, piece in enumerate(pieces):
             own = _units(
                 normalise_query(
                     piece, self.glossary, vocabulary, lang=query.lang, game=game
@@ -1170,6 +1179,11 @@ class RulesIndex:
             ]
             if inside and inside not in found:
                 found.append(inside)
+                if number and asking is None and _ASKING.match(piece):
+                    asking = inside
+        if asking is not None and len(found) > 1:
+            found.remove(asking)
+            found.insert(0, asking)
         if found and _only_players(units, found[0]):
             # 两人局 第一时代我3个市民...: a count of players said first is
             # the game's setting, not what is asked; the next clause is.

@@ -155,3 +155,10 @@ def test_three_orders_played_as_a_jack_go_to_the_pool(
     assert hits[0].entry.rule_id == f"{G}.three-orders-as-jack"
     text = INDEX.in_lang(f"{G}.three-orders-as-jack", Lang.EN).text
     assert "pool" in text and "Our reading" in text
+
+
+def test_a_clause_beginning_with_then_is_what_is_asked() -> None:
+    """After a scene ("开局我拿了6块地 都不挨着"), 那我... asks: the
+    entry answering it comes first, not the one for the scene's setup."""
+    question = "开局我拿了6块地 都不挨着 那我能盖什么建筑"
+    assert first(question, F, Lang.ZH) == f"{F}.construct"
