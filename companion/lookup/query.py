@@ -136,6 +136,13 @@ _COVERED_WITH: Final = re.compile(
 "copro il mio commerciale con un residenziale"): building over it. Not
 lots covered by a building ("a size 3 covers 3 lots"): that is where it
 stands."""
+PLACE: Final = "place"
+"""The glossary term for putting a thing somewhere."""
+_WHERE_IT_GOES: Final = re.compile(
+    r"\bwhere (?:do|does|did|should|would|can|will)\b[^.?!;]{1,40}?\bgo\b"
+)
+"""Where a thing goes ("where do the road boards go"): where it is put, as
+"where do I put it" asks."""
 _COUNT_CUES: Final = re.compile(r"\b(?:how many|how much|quant[oiae])\b")
 """A question asking how many (the noun after the cue is what is counted)."""
 _ZH_COUNT: Final = re.compile(r"(?:几|多少)[个张块枚座格名位份点种次件]?")
@@ -607,12 +614,14 @@ def _add_cued(
     none left said around the thing (:data:`_ZH_NONE_LEFT`), a tie said with
     the score (:data:`_SAME_SCORE`) or by the same number for two players
     (:func:`_same_number_twice`), a building covered with another
-    (:data:`_COVERED_WITH`, a term of ``game``'s or of every game's); each
+    (:data:`_COVERED_WITH`, a term of ``game``'s or of every game's), where
+    a thing goes (:data:`_WHERE_IT_GOES`); each
     at no word of the question (``(-1, -1)``, as a Chinese match is)."""
     for cue, term in (
         (_ZH_NONE_LEFT, RUN_OUT),
         (_SAME_SCORE, TIE),
         (_COVERED_WITH, BUILD_OVER),
+        (_WHERE_IT_GOES, PLACE),
     ):
         if (
             cue.search(folded)

@@ -162,3 +162,21 @@ def test_a_clause_beginning_with_then_is_what_is_asked() -> None:
     entry answering it comes first, not the one for the scene's setup."""
     question = "开局我拿了6块地 都不挨着 那我能盖什么建筑"
     assert first(question, F, Lang.ZH) == f"{F}.construct"
+
+
+@pytest.mark.parametrize(
+    ("question", "place"),
+    [
+        ("where does the card i took go", True),
+        ("where do the milestone markers go after scoring?", True),
+        ("can i go first next era", False),
+        ("where is the jack pile", False),
+    ],
+)
+def test_where_a_thing_goes_is_where_it_is_put(question: str, place: bool) -> None:
+    assert ("place" in INDEX.query(question, lang=Lang.EN).concepts) is place
+
+
+def test_where_a_card_a_legionary_got_goes() -> None:
+    question = "a legionary got me a card from her, where does it go?"
+    assert first(question, G, Lang.EN) == f"{G}.legionary"
