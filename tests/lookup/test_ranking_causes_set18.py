@@ -180,3 +180,17 @@ def test_where_a_thing_goes_is_where_it_is_put(question: str, place: bool) -> No
 def test_where_a_card_a_legionary_got_goes() -> None:
     question = "a legionary got me a card from her, where does it go?"
     assert first(question, G, Lang.EN) == f"{G}.legionary"
+
+
+@pytest.mark.parametrize(
+    ("question", "concept"),
+    [("我有两张木头", "wood"), ("水泥建筑", "concrete"), ("砖头不够", "brick")],
+)
+def test_players_chinese_words_for_materials(question: str, concept: str) -> None:
+    """木头, 水泥, 砖头: what players call Wood, Concrete and Brick."""
+    assert concept in INDEX.query(question, lang=Lang.ZH, game=G).concepts
+
+
+def test_the_material_demanded_is_the_card_shown() -> None:
+    question = "出军团 翻出来是砖头 能喊要大理石吗"
+    assert first(question, G, Lang.ZH) == f"{G}.legionary"
