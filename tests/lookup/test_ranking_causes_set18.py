@@ -194,3 +194,25 @@ def test_players_chinese_words_for_materials(question: str, concept: str) -> Non
 def test_the_material_demanded_is_the_card_shown() -> None:
     question = "出军团 翻出来是砖头 能喊要大理石吗"
     assert first(question, G, Lang.ZH) == f"{G}.legionary"
+
+
+@pytest.mark.parametrize(
+    ("question", "concept", "said"),
+    [
+        ("第二块只跟第一块接上", "connect", True),
+        ("把那条路接通了", "connect", True),
+        ("我的房子变成别墅了吗", "upgrade", True),
+        ("路的两头都变成新的死路了", "upgrade", False),
+    ],
+)
+def test_chinese_words_for_joining_and_upgrading(
+    question: str, concept: str, said: bool
+) -> None:
+    """接上 and 接通 join a tile to the roads; 变成 alone is only "become"
+    (a road's ends become dead ends), 变成别墅 an upgrade."""
+    assert (concept in INDEX.query(question, lang=Lang.ZH, game=A).concepts) is said
+
+
+def test_a_second_tile_joined_only_to_the_first() -> None:
+    question = "这回合第二块板块只跟第一块接上 这样放行吗"
+    assert first(question, A, Lang.ZH) == f"{A}.placing-tiles"
