@@ -216,3 +216,20 @@ def test_chinese_words_for_joining_and_upgrading(
 def test_a_second_tile_joined_only_to_the_first() -> None:
     question = "这回合第二块板块只跟第一块接上 这样放行吗"
     assert first(question, A, Lang.ZH) == f"{A}.placing-tiles"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("are deeds more expensive later on", Lang.EN),
+        ("gli atti diventano più costosi?", Lang.IT),
+        ("地契后面会更贵吗", Lang.ZH),
+    ],
+)
+def test_expensive_asks_for_a_price(question: str, lang: Lang) -> None:
+    assert "cost" in INDEX.query(question, lang=lang, game=F).concepts
+
+
+def test_deeds_more_expensive_in_later_eras() -> None:
+    question = "will deeds be more expensive in era 3?"
+    assert first(question, F, Lang.EN) == f"{F}.buy-deed"
