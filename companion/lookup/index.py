@@ -520,7 +520,8 @@ def _window(
 
 
 _ASKING = re.compile(
-    r"\s*(?:那么?|所以|那我|so\b|then\b|quindi\b|allora\b)", re.IGNORECASE
+    r"\s*(?:那(?![个张些块条座位])么?|所以|那我|so\b|then\b|quindi\b|allora\b)",
+    re.IGNORECASE,
 )
 """How a clause that asks, after clauses that set the scene, begins ("开局
 发的6块地都不挨着 那我能盖啥", "... so what do I get?", "allora ..."): that

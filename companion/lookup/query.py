@@ -136,6 +136,12 @@ _COVERED_WITH: Final = re.compile(
 "copro il mio commerciale con un residenziale"): building over it. Not
 lots covered by a building ("a size 3 covers 3 lots"): that is where it
 stands."""
+_ZH_COVERED: Final = re.compile(
+    r"把[^，,。？?！!\s把]{1,10}盖(?:了|掉|住)"
+    r"|盖在[^，,。？?\s]{0,8}(?:住宅|商业|市政|建筑|房子)上"
+)
+"""A building put over another, in Chinese: 把那个住宅盖了 ("cover that
+Residential"), 盖在我的商业上面 ("build it on my Commercial")."""
 PLACE: Final = "place"
 """The glossary term for putting a thing somewhere."""
 _WHERE_IT_GOES: Final = re.compile(
@@ -621,6 +627,7 @@ def _add_cued(
         (_ZH_NONE_LEFT, RUN_OUT),
         (_SAME_SCORE, TIE),
         (_COVERED_WITH, BUILD_OVER),
+        (_ZH_COVERED, BUILD_OVER),
         (_WHERE_IT_GOES, PLACE),
     ):
         if (

@@ -233,3 +233,26 @@ def test_expensive_asks_for_a_price(question: str, lang: Lang) -> None:
 def test_deeds_more_expensive_in_later_eras() -> None:
     question = "will deeds be more expensive in era 3?"
     assert first(question, F, Lang.EN) == f"{F}.buy-deed"
+
+
+@pytest.mark.parametrize(
+    ("question", "over"),
+    [
+        ("用一个大住宅把2人口那个盖了", True),
+        ("3格商业盖在我的住宅上面行吗", True),
+        ("我盖了一个住宅", False),
+        ("能盖在空地上吗", False),
+    ],
+)
+def test_a_chinese_building_put_over_another(question: str, over: bool) -> None:
+    """把那个盖了 and 盖在住宅上 put a building over another; 盖 alone builds."""
+    query = INDEX.query(question, lang=Lang.ZH, game=F)
+    assert ("build-over" in query.concepts) is over
+
+
+def test_that_reward_is_no_clause_beginning_then() -> None:
+    """那个奖励 is "that reward", not 那 ("then") beginning what is asked:
+    the question asked before it still counts first."""
+    question = "我人口第一 可是这时代还没结束 那个奖励现在就算还是等最后再算"
+    hits = INDEX.search(question, game=F, lang=Lang.ZH, limit=3)
+    assert f"{F}.population-scoring" in [hit.entry.rule_id for hit in hits]
