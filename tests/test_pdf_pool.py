@@ -27,10 +27,13 @@ def pooled(tmp_path: Path) -> Flask:
     return app
 
 
-def asked_until_drawn(actions: TableActions, url: str) -> TestResponse:
+def asked_until_drawn(
+    actions: TableActions, url: str, tries: int = 300
+) -> TestResponse:
     """Ask for a PDF as the phone does: a 202 (still being drawn, as on a
-    loaded machine past the wait) is asked again until the PDF comes."""
-    for _ in range(300):
+    loaded machine past the wait) is asked again until the PDF comes, up to
+    ``tries`` times 0.2 s apart."""
+    for _ in range(tries):
         answer = actions.client.get(url)
         if answer.status_code != 202:
             return answer
@@ -62,9 +65,7 @@ def test_while_another_is_drawn_the_phone_is_told_to_wait(
     assert 'http-equiv="refresh"' in page and "Preparing the PDF" in page
     monkeypatch.undo()
     # The PDF is drawn meanwhile and kept: the next ask gets it.
-    for _ in range(100):
-        ready = actions.client.get(f"/t/{table_id}/report.pdf?paper=letter")
-        if ready.status_code == 200:
-            break
-        time.sleep(0.2)
+    ready = asked_until_drawn(
+        actions, f"/t/{table_id}/report.pdf?paper=letter", tries=100
+    )
     assert ready.status_code == 200 and ready.data.startswith(b"%PDF")

@@ -190,6 +190,13 @@ class Glossary:
         """Whether there is a term with this id."""
         return term_id in self._by_id
 
+    def read_at(self, term_id: str, game: str | None) -> bool:
+        """Whether there is a term with this id that a question asked at a
+        table of ``game`` reads: every game's terms and ``game``'s own
+        (``None``: every term)."""
+        term = self._by_id.get(term_id)
+        return term is not None and (game is None or term.game in (None, game))
+
     def term(self, term_id: str) -> Term:
         """The term with this id.
 
@@ -254,8 +261,7 @@ class Glossary:
                     match = (inside[0], inside[-1], term_id, len(form))
                     matches.append(match)
                     meaningful[match] = len(inside)
-        if game is not None:
-            matches = [m for m in matches if self._by_id[m[2]].game in (None, game)]
+        matches = [m for m in matches if self.read_at(m[2], game)]
         # A term said loosely, with other words between its own, does not take
         # a word of one game's own term from another's: "lead a jack back" is
         # a Jack led, not All Roads' "lead back" to Rome.
@@ -294,7 +300,7 @@ class Glossary:
             found.setdefault(term_id, []).append((start, end))
         if has_cjk(words.folded):
             for term_id, _, _ in self._cjk_matches(words.folded):
-                if game is None or self._by_id[term_id].game in (None, game):
+                if self.read_at(term_id, game):
                     found.setdefault(term_id, []).append((-1, -1))
         return found
 

@@ -520,7 +520,7 @@ def _window(
 
 
 _ASKING = re.compile(
-    r"\s*(?:那(?![个张些块条座位])么?|所以|那我|so\b|then\b|quindi\b|allora\b)",
+    r"\s*(?:那(?![个张些块条座位])么?|所以|so\b|then\b|quindi\b|allora\b)",
     re.IGNORECASE,
 )
 """How a clause that asks, after clauses that set the scene, begins ("开局
@@ -532,7 +532,7 @@ def _only_players(units: Sequence[_Unit], part: Sequence[int]) -> bool:
     """Whether a clause (its units among ``units``) says only how many
     play (三人局, "we're 2 players"): the setting of what is asked next."""
     concepts = {c for i in part for c in units[i].concepts}
-    return bool(concepts) and all(c.startswith("players-") for c in concepts)
+    return bool(concepts) and all(c.startswith(PLAYER_COUNT) for c in concepts)
 
 
 def _length(text: str) -> int:

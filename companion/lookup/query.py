@@ -630,11 +630,7 @@ def _add_cued(
         (_ZH_COVERED, BUILD_OVER),
         (_WHERE_IT_GOES, PLACE),
     ):
-        if (
-            cue.search(folded)
-            and glossary.has(term)
-            and glossary.term(term).game in (None, game or glossary.term(term).game)
-        ):
+        if cue.search(folded) and glossary.read_at(term, game):
             concepts.setdefault(term, []).append((-1, -1))
     if (
         glossary.has(TIE)
